@@ -55,6 +55,7 @@ CODES = {
     "D004": "statement where a value is expected, or a value where a statement is",
     "W003": "record without a rulebook source",
     "W004": "definition text without a language of the game",
+    "W006": "invisible bidirectional control character",
     "W001": "provisional value", "W002": "printed count differs from the records",
     "W010": "placeholder content",
     # failures of `rulesc test` (compiler/scenario*.py), "Scenario failures" in the docs

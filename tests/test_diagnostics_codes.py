@@ -98,6 +98,10 @@ SPECIAL: dict[str, Callable[[Path], Path]] = {
     "L013": _symlink,
     "L014": _not_a_file,
     "D002": _long_effect,
+    # U+202E RIGHT-TO-LEFT OVERRIDE inside a card's name ("Trojan source"); kept out of
+    # the docs' examples, which must not hold one
+    "W006": lambda t: game(t, {"extra.yaml": "kind: tags\nrecords:\n"
+                                             "  - {id: gold, name: {en: \"go\u202eld\"}}\n"}),
     "R043": lambda t: game(t, {
         "events.yaml": "kind: events\nrecords:\n  - {id: built, fields: {card: cards, "
                        "by: player}}\n",

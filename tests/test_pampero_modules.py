@@ -4,6 +4,7 @@ printing slips stay visible as warnings."""
 from __future__ import annotations
 
 import pytest
+import yaml
 
 from compiler.pipeline import compile_game
 from compiler.runtime import Game, RandomPolicy, RulesError, compose
@@ -38,6 +39,24 @@ def test_printing_slips_stay_visible(comp):
     slips = [d.message for d in comp.diagnostics if d.code == "W002"]
     assert any("printed 25" in m and "19" in m for m in slips), slips
     assert any("printed 14" in m and "13" in m for m in slips), slips
+
+
+def test_printed_word_slips_are_kept_in_the_data():
+    """INDEX.md's slips of wording: "nature reseon card" (Nature), "price tacks"
+    (Innovations and Freelancers) and "5x battery tiles" listed for both Innovations and
+    Freelancers and Tower Bonus Special Connection Tiles are kept as printed, in notes."""
+    records = yaml.safe_load((PAMPERO / "modules.yaml").read_text())["records"]
+    modules = {r["id"]: r for r in records}
+    cards = yaml.safe_load((PAMPERO / "modules" / "nature_cards.yaml").read_text())["records"]
+    card = next(r for r in cards if r["id"] == "nature_reserve_card")
+    assert "nature reseon card" in card["note"]
+    assert "nature reseon card" in modules["nature_reserve"]["note"]
+    steps = modules["innovations_freelancers"]["end_steps"]["add"]
+    assert "price tacks" in next(s for s in steps if s["id"] == "pay_price_tracks")["note"]
+    for both in ("innovations_freelancers", "tower_bonus_connection_tiles"):
+        assert "5x battery tiles" in modules[both]["note"]
+        names = [c.get("name", {}).get("en", "") for c in modules[both]["components"]]
+        assert any("5x battery tiles" in name for name in names)
 
 
 def test_green_hydrogen_requires_co2():

@@ -462,3 +462,17 @@ def test_a_view_names_ids_by_the_kind_the_entry_holds():
     assert "Build a wind farm" in hand and "sector A1" not in hand
     mat = next(line for line in view.splitlines() if line.startswith("you.mat: "))
     assert "hidden" not in mat
+
+
+def test_an_option_whose_part_is_none_reads_as_the_game_names_it():
+    # Pampero's "skip as {from: none}" stops moving (Pampero summary, "Move bulldozers":
+    # "move up to 2"); a menu line "from none" told a player nothing (QA finding F14)
+    from compiler.playtest.games import Names
+    from generated import love_letter as ll
+    from generated import pampero
+
+    names = Names(pampero.RULES, "en")
+    assert names.label({"from": None}) == "stop moving"
+    assert names.label({"item": None}) == "the top card of the deck"
+    assert Names(pampero.RULES, "it").label({"from": None}) == "smetti di spostare"
+    assert Names(ll.RULES, "en").label({"target": None}) == "target none"  # no label: as written

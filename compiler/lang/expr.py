@@ -31,6 +31,7 @@ from compiler.lang.names import (
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope, var
 from compiler.lang.syntax import Syn
 from compiler.lang.types import Type, compatible, element, no_none, show, strip_opt, value_type
+from compiler.load.yaml_reader import MAX_DIGITS
 
 __all__ = ["expr", "name_ref", "want_bool"]
 
@@ -52,6 +53,10 @@ def want_bool(rc: RC, syn: Syn, scope: Scope) -> IR:
 
 
 def _int(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
+    """A whole number; L015 past ``MAX_DIGITS`` digits, the loader's rule for YAML numbers."""
+    if len(str(syn.kids[0])) > MAX_DIGITS:
+        raise rc.fail(syn, "L015", f"number {str(syn.kids[0])[:20]}... is out of range "
+                      f"(more than {MAX_DIGITS} digits)", hint="write a smaller number")
     return lit(syn.kids[0], "int")
 
 

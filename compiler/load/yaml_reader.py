@@ -111,9 +111,25 @@ def read_yaml(path: str, text: str) -> tuple[Document | None, list[Diagnostic]]:
     if node is None:
         return None, [Diagnostic(Span(path), "L007", "file is empty",
                                  hint="add a 'kind:' and its records, or delete the file")]
-    warnings: list[Diagnostic] = []
+    warnings = _bidi_controls(path, text)
     doc.data = _build(node, (), doc, warnings)
     return doc, warnings
+
+
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def _bidi_controls(path: str, text: str) -> list[Diagnostic]:
+    """W006 at each invisible bidirectional control (U+202A-202E, U+2066-2069): a name or
+    an effect holding one displays in another order than it is stored and read ("Trojan
+    source"). Right-to-left text needs none of them; it is a warning, not an error."""
+    found = []
+    for m in _BIDI.finditer(text):
+        found.append(Diagnostic(_offset_span(path, text, m.start()), "W006",
+                                f"invisible bidirectional control character U+{ord(m[0]):04X}: "
+                                "the text displays in another order than the rules read it",
+                                Severity.WARNING, hint="delete the character"))
+    return found
 
 
 def _syntax(path: str, text: str, exc: yaml.YAMLError) -> Diagnostic:

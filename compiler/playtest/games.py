@@ -198,8 +198,9 @@ class Names:
 
         Words of the label (``act``, keys) are named by the data when a record or state
         entry has that id, else shown with spaces (``end turn``); a part whose value is
-        none is left out when the label has others, else reads ``target none``; list
-        and map values read as names, never JSON."""
+        none is left out when the label has others, else reads ``target none`` (or the
+        game's label ``target_none``: ``stop moving``); list and map values read as
+        names, never JSON."""
         if not isinstance(option, dict):
             return self.word(option) if isinstance(option, str) else self.of(option)
         head = [self.word(option["act"])] if "act" in option else []
@@ -269,6 +270,8 @@ class Names:
         return f"{PLAYER_WORD.get(self.lang, 'player')} {seat + 1}"
 
     def _pair(self, key: str, value: Any, words: list[str] | None = None) -> str:
+        if value is None and f"{key}_none" in self.labels:
+            return self.labels[f"{key}_none"]   # game.yaml labels: {from_none: stop moving}
         if key in self.seats and isinstance(value, int) and not isinstance(value, bool):
             return f"{self.word(key)} {self.player(value)}"
         if isinstance(value, str) and value in self.described:

@@ -152,3 +152,16 @@ def test_a_name_of_another_kind_spelt_like_a_wanted_id_hints_at_it(tmp_path: Pat
     found = [d for d in diagnostics(folder) if d.code == "R003"]
     assert found and "'coin' is a cards id" in found[0].message
     assert found[0].hint.startswith("did you mean 'coins'")
+
+
+def test_a_number_in_effect_text_past_15_digits_is_l015_at_the_number(tmp_path: Path) -> None:
+    # the loader's rule for YAML numbers (L015, more than 15 digits) holds in effect text
+    big = "1" + "0" * 30
+    folder = tiny_copy(tmp_path, {"cards.yaml": ('"gain 3 coins"', f'"gain {big} coins"')})
+    found = [d for d in diagnostics(folder) if d.code == "L015"]
+    assert found and "out of range" in found[0].message
+    line = (folder / "cards.yaml").read_text().splitlines()[found[0].span.line - 1]
+    assert line[found[0].span.col - 1:].startswith(big)
+    fifteen = tiny_copy(tmp_path / "ok", {"cards.yaml": ('"gain 3 coins"',
+                                                         f'"gain {"9" * 15} coins"')})
+    assert codes(fifteen) == []

@@ -46,2656 +46,103 @@ K = [
 ]
 
 
-def x_8373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     return IDS(ctx, 'replacements')
 
 
-def x_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2622'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2620'))) and (((_w3 if type((_w3 := E.get('left~2621'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2621'), (E.get('left~2621') if (FLD(ctx, K[0], E.get('rep~2622')) == None) else FLD(ctx, K[0], E.get('rep~2622')))]))
-
-
-def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2622'))
-
-
-def x_8382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2624')}
-
-
-def x_8387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2625') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2626'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2625'), (_w2.get(E.get('r~2626'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2626'), 0))]))])
-
-
-def x_8388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2626'))) is str else None) != None)
-
-
-def x_8390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2627'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2626'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2626'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2626'), 0)))) is int else num(_w5)))])])
-
-
-def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2626'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2626'), 0))
-
-
-def x_8393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2626'))) is str else None) != None)
-
-
-def x_8394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2626'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2626'), 0))
-
-
-def x_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2626'))) is str else None)) and ((E.get('k~2627') != 0)) else False)
-
-
-def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
-
-
-def d_7402(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 3, True)
-    return True
-
-
-def d_7403(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return True
-
-
-def d_7405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return True
-
-
-def d_7408(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return True
-
-
-def d_7410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return True
-
-
-def t_7411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2623', E.get('instead~2624'))
-    return t_7413(ctx, k, s, E)
-
-
-def d_7412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2623', E.get('instead~2624'))
-    return True
-
-
-def t_7413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7414(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~2624')))
-
-
-def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8381(ctx, E), k)
-
-
-def d_7416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-    return True
-
-
-def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-    return True
-
-
-def d_7419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8387(ctx, E), True)
-    return True
-
-
-def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8388(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2627', x_8390(ctx, E))
-    return True
-
-
-def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8390(ctx, E))
-    return True
-
-
-def d_7428(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
-    return True
-
-
-def x_8430(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:75
-    if E is None:
-        E = ctx.env()
-    return (2 * FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))
-
-
-def d_7455(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2620', 'energy', True)
-    return True
-
-
-def x_8490(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    if E is None:
-        E = ctx.env()
-    return (lambda v_vs_2620: (lambda v_at_2621: ((v_vs_2620.get(v_at_2621, None) if type(v_vs_2620) is dict else KEY(v_vs_2620, v_at_2621, None)) if (True if (((v_at_2621 if type(v_at_2621) is int else num(v_at_2621)) >= 0)) and (((v_at_2621 if type(v_at_2621) is int else num(v_at_2621)) < FN['count'](ctx, None, v_vs_2620))) else False) else 0))(((_w6.get(E.get('t~2619'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2619'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2619'))) is str else None) == 'game') else (_w9.get(E.get('t~2619'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2619'), 0)))))(((_w3.get((_w2.get(E.get('t~2619'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2619'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2619'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2619'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2619'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2619'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2619'))) is str else [])))
-
-
-def x_8492(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2622') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2623'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2622'), (_w2.get(E.get('r~2623'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2623'), 0))]))])
-
-
-def x_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2623'))) is str else None) != None)
-
-
-def x_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2624'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2623'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2623'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2623'), 0)))) is int else num(_w5)))])])
-
-
-def x_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2623'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2623'), 0))
-
-
-def x_8498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2623'))) is str else None) != None)
-
-
-def x_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2623'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2623'), 0))
-
-
-def x_8501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2623'))) is str else None)) and ((E.get('k~2624') != 0)) else False)
-
-
-def d_7506(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~2619', 'residential', True)
-    return True
-
-
-def d_7508(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2622', x_8490(ctx, E), True)
-    return True
-
-
-def d_7509(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2623', 'money', True)
-    return True
-
-
-def d_7511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2624', x_8492(ctx, E), True)
-    return True
-
-
-def d_7512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8493(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2624', x_8495(ctx, E))
-    return True
-
-
-def d_7513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2624', x_8495(ctx, E))
-    return True
-
-
-def x_8520(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    if E is None:
-        E = ctx.env()
-    return (lambda v_vs_2626: (lambda v_at_2627: ((v_vs_2626.get(v_at_2627, None) if type(v_vs_2626) is dict else KEY(v_vs_2626, v_at_2627, None)) if (True if (((v_at_2627 if type(v_at_2627) is int else num(v_at_2627)) >= 0)) and (((v_at_2627 if type(v_at_2627) is int else num(v_at_2627)) < FN['count'](ctx, None, v_vs_2626))) else False) else 0))(((_w6.get(E.get('t~2625'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2625'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2625'))) is str else None) == 'game') else (_w9.get(E.get('t~2625'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2625'), 0)))))(((_w3.get((_w2.get(E.get('t~2625'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2625'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2625'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2625'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2625'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2625'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2625'))) is str else [])))
-
-
-def x_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2628') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2629'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2628'), (_w2.get(E.get('r~2629'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2629'), 0))]))])
-
-
-def x_8523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2629'))) is str else None) != None)
-
-
-def x_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2630'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2629'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2629'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2629'), 0)))) is int else num(_w5)))])])
-
-
-def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2629'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2629'), 0))
-
-
-def x_8528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2629'))) is str else None) != None)
-
-
-def x_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2629'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2629'), 0))
-
-
-def x_8531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2629'))) is str else None)) and ((E.get('k~2630') != 0)) else False)
-
-
-def d_7535(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2628', x_8520(ctx, E), True)
-    return True
-
-
-def d_7536(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2629', 'money', True)
-    return True
-
-
-def d_7538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_8522(ctx, E), True)
-    return True
-
-
-def d_7539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8523(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2630', x_8525(ctx, E))
-    return True
-
-
-def d_7540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_8525(ctx, E))
-    return True
-
-
-def d_7547(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~2619', 'resort', True)
-    return True
-
-
-def d_7588(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 5, True)
-    return True
-
-
-def x_8610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2620'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2620'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2619'))) is int else num(_w4)))
-
-
-def x_8613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2622'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2622'), 0))
-
-
-def x_8615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2622'))) is str else None) != None)
-
-
-def x_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2622'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2622'), 0))
-
-
-def x_8618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2622'))) is str else None)) and ((E.get('n~2621') != 0)) else False)
-
-
-def x_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2626'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2624'))) and (((_w3 if type((_w3 := E.get('left~2625'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_8628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2625'), (E.get('left~2625') if (FLD(ctx, K[0], E.get('rep~2626')) == None) else FLD(ctx, K[0], E.get('rep~2626')))]))
-
-
-def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2626'))
-
-
-def x_8633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2628')}
-
-
-def x_8638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2629') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2630'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2629'), (_w2.get(E.get('r~2630'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2630'), 0))]))])
-
-
-def x_8639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2630'))) is str else None) != None)
-
-
-def x_8641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2631'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2630'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2630'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2630'), 0)))) is int else num(_w5)))])])
-
-
-def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2630'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2630'), 0))
-
-
-def x_8644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2630'))) is str else None) != None)
-
-
-def x_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2630'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2630'), 0))
-
-
-def x_8647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2630'))) is str else None)) and ((E.get('k~2631') != 0)) else False)
-
-
-def d_7615(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    return True
-
-
-def d_7618(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_8610(ctx, E):
-        return False
-    return True
-
-
-def d_7619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2621', E.get('n~2619'), True)
-    return True
-
-
-def d_7620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2622', E.get('r~2620'), True)
-    return True
-
-
-def d_7630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
-    return True
-
-
-def d_7633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2627', 0, True)
-    return True
-
-
-def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2627', E.get('instead~2628'))
-    return t_7638(ctx, k, s, E)
-
-
-def d_7637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2627', E.get('instead~2628'))
-    return True
-
-
-def t_7638(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7639(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~2628')))
-
-
-def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8632(ctx, E), k)
-
-
-def d_7641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
-    return True
-
-
-def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
-    return True
-
-
-def d_7644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_8638(ctx, E), True)
-    return True
-
-
-def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8639(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2631', x_8641(ctx, E))
-    return True
-
-
-def d_7646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_8641(ctx, E))
-    return True
-
-
-def x_8797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    return ctx.state.get('booking')
-
-
-def x_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2650'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2650'), 0))
-
-
-def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2650'))) is str else None) != None)
-
-
-def x_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2650'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2650'), 0))
-
-
-def x_8983(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2637 for v_i_2637 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2637, NOREC).get('deck', None) if type(v_i_2637) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2638))) is type((_w4 := sum([items_of((_h2.get(v_r_2640, []) if type(_h2) is dict else KEY(_h2, v_r_2640, []))).count(v_c_2638) for v_r_2640 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2638 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2638, NOREC).get('deck', None) if type(v_c_2638) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
-    return MEMO(ctx, (8983, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
-
-
-def x_8984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2642'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2644'))) is int else num(_w2)))
-
-
-def x_8988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2648'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2646'))) and (((_w3 if type((_w3 := E.get('left~2647'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_8991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2647'), (E.get('left~2647') if (FLD(ctx, K[0], E.get('rep~2648')) == None) else FLD(ctx, K[0], E.get('rep~2648')))]))
-
-
-def x_8995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2648'))
-
-
-def x_8996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2650')}
-
-
-def x_9003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2651') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2652'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2651'), (_w2.get(E.get('r~2652'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2652'), 0))]))])
-
-
-def x_9004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2652'))) is str else None) != None)
-
-
-def x_9006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2653'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2652'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2652'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2652'), 0)))) is int else num(_w5)))])])
-
-
-def x_9007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2652'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2652'), 0))
-
-
-def x_9009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2652'))) is str else None) != None)
-
-
-def x_9010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2652'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2652'), 0))
-
-
-def x_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2652'))) is str else None)) and ((E.get('k~2653') != 0)) else False)
-
-
-def d_7914(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2623', 10, True)
-    return True
-
-
-def d_7915(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2624', 'money', True)
-    return True
-
-
-def d_7939(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', 10, True)
-    return True
-
-
-def d_7940(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2643', 'money', True)
-    return True
-
-
-def d_7941(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2644', x_8983(ctx, E), True)
-    return True
-
-
-def d_7943(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2645', x_8984(ctx, E), True)
-    return True
-
-
-def d_7944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2646', E.get('r~2643'), True)
-    return True
-
-
-def d_7946(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2647', E.get('n~2645'), True)
-    return True
-
-
-def d_7949(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2649', 0, True)
-    return True
-
-
-def t_7952(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2649', E.get('instead~2650'))
-    return t_7954(ctx, k, s, E)
-
-
-def d_7953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2649', E.get('instead~2650'))
-    return True
-
-
-def t_7954(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7955(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~2650')))
-
-
-def t_7955(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8995(ctx, E), k)
-
-
-def d_7957(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2651', E.get('left~2647'), True)
-    return True
-
-
-def d_7958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2652', E.get('r~2646'), True)
-    return True
-
-
-def d_7960(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2653', x_9003(ctx, E), True)
-    return True
-
-
-def d_7961(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9004(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2653', x_9006(ctx, E))
-    return True
-
-
-def d_7962(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2653', x_9006(ctx, E))
-    return True
-
-
-def x_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2623'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2621'))) and (((_w3 if type((_w3 := E.get('left~2622'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_9023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2622'), (E.get('left~2622') if (FLD(ctx, K[0], E.get('rep~2623')) == None) else FLD(ctx, K[0], E.get('rep~2623')))]))
-
-
-def x_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2623'))
-
-
-def x_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2625')}
-
-
-def x_9033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2626') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2627'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2626'), (_w2.get(E.get('r~2627'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2627'), 0))]))])
-
-
-def x_9034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2627'))) is str else None) != None)
-
-
-def x_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2628'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2627'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2627'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2627'), 0)))) is int else num(_w5)))])])
-
-
-def x_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2627'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2627'), 0))
-
-
-def x_9039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2627'))) is str else None) != None)
-
-
-def x_9040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2627'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2627'), 0))
-
-
-def x_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2627'))) is str else None)) and ((E.get('k~2628') != 0)) else False)
-
-
-def x_9047(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2634 for v_i_2634 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2634, NOREC).get('deck', None) if type(v_i_2634) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2635))) is type((_w4 := sum([items_of((_h2.get(v_r_2637, []) if type(_h2) is dict else KEY(_h2, v_r_2637, []))).count(v_c_2635) for v_r_2637 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2635 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2635, NOREC).get('deck', None) if type(v_c_2635) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
-    return MEMO(ctx, (9047, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
-
-
-def x_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2639'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2641'))) is int else num(_w2)))
-
-
-def x_9052(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2645'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2643'))) and (((_w3 if type((_w3 := E.get('left~2644'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_9055(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2644'), (E.get('left~2644') if (FLD(ctx, K[0], E.get('rep~2645')) == None) else FLD(ctx, K[0], E.get('rep~2645')))]))
-
-
-def x_9059(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2645'))
-
-
-def x_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2647')}
-
-
-def x_9067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2648') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2649'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2648'), (_w2.get(E.get('r~2649'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2649'), 0))]))])
-
-
-def x_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2649'))) is str else None) != None)
-
-
-def x_9070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2650'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2649'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2649'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2649'), 0)))) is int else num(_w5)))])])
-
-
-def x_9071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2649'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2649'), 0))
-
-
-def x_9073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2649'))) is str else None) != None)
-
-
-def x_9074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2649'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2649'), 0))
-
-
-def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2649'))) is str else None)) and ((E.get('k~2650') != 0)) else False)
-
-
-def d_7969(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2620', 10, True)
-    return True
-
-
-def d_7970(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2621', 'money', True)
-    return True
-
-
-def d_7972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
-    return True
-
-
-def d_7975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2624', 0, True)
-    return True
-
-
-def t_7978(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2624', E.get('instead~2625'))
-    return t_7980(ctx, k, s, E)
-
-
-def d_7979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2624', E.get('instead~2625'))
-    return True
-
-
-def t_7980(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_7981(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~2625')))
-
-
-def t_7981(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_9027(ctx, E), k)
-
-
-def d_7983(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-    return True
-
-
-def d_7984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
-    return True
-
-
-def d_7986(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9033(ctx, E), True)
-    return True
-
-
-def d_7987(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9034(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2628', x_9036(ctx, E))
-    return True
-
-
-def d_7988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9036(ctx, E))
-    return True
-
-
-def d_7994(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2639', 10, True)
-    return True
-
-
-def d_7995(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2640', 'money', True)
-    return True
-
-
-def d_7996(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2641', x_9047(ctx, E), True)
-    return True
-
-
-def d_7998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9048(ctx, E), True)
-    return True
-
-
-def d_7999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
-    return True
-
-
-def d_8001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
-    return True
-
-
-def d_8004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2646', 0, True)
-    return True
-
-
-def t_8007(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2646', E.get('instead~2647'))
-    return t_8009(ctx, k, s, E)
-
-
-def d_8008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2646', E.get('instead~2647'))
-    return True
-
-
-def t_8009(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_8010(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~2647')))
-
-
-def t_8010(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_9059(ctx, E), k)
-
-
-def d_8012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
-    return True
-
-
-def d_8013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
-    return True
-
-
-def d_8015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9067(ctx, E), True)
-    return True
-
-
-def d_8016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9068(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2650', x_9070(ctx, E))
-    return True
-
-
-def d_8017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9070(ctx, E))
-    return True
-
-
-def x_9276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2624'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2622'))) and (((_w3 if type((_w3 := E.get('left~2623'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_9279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2623'), (E.get('left~2623') if (FLD(ctx, K[0], E.get('rep~2624')) == None) else FLD(ctx, K[0], E.get('rep~2624')))]))
-
-
-def x_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2624'))
-
-
-def x_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2626')}
-
-
-def x_9289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2627') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2628'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2627'), (_w2.get(E.get('r~2628'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2628'), 0))]))])
-
-
-def x_9290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2628'))) is str else None) != None)
-
-
-def x_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2629'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2628'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2628'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2628'), 0)))) is int else num(_w5)))])])
-
-
-def x_9293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2628'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2628'), 0))
-
-
-def x_9295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2628'))) is str else None) != None)
-
-
-def x_9296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2628'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2628'), 0))
-
-
-def x_9298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2628'))) is str else None)) and ((E.get('k~2629') != 0)) else False)
-
-
-def x_9303(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2635 for v_i_2635 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2635, NOREC).get('deck', None) if type(v_i_2635) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2636))) is type((_w4 := sum([items_of((_h2.get(v_r_2638, []) if type(_h2) is dict else KEY(_h2, v_r_2638, []))).count(v_c_2636) for v_r_2638 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2636 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2636, NOREC).get('deck', None) if type(v_c_2636) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
-    return MEMO(ctx, (9303, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
-
-
-def x_9304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2640'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2642'))) is int else num(_w2)))
-
-
-def x_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2646'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2644'))) and (((_w3 if type((_w3 := E.get('left~2645'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2645'), (E.get('left~2645') if (FLD(ctx, K[0], E.get('rep~2646')) == None) else FLD(ctx, K[0], E.get('rep~2646')))]))
-
-
-def x_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2646'))
-
-
-def x_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2648')}
-
-
-def x_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2649') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2650'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2649'), (_w2.get(E.get('r~2650'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2650'), 0))]))])
-
-
-def x_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2650'))) is str else None) != None)
-
-
-def x_9326(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2651'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2650'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2650'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2650'), 0)))) is int else num(_w5)))])])
-
-
-def x_9332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2650'))) is str else None)) and ((E.get('k~2651') != 0)) else False)
-
-
-def d_8189(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    return True
-
-
-def d_8190(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2622', 'money', True)
-    return True
-
-
-def d_8192(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
-    return True
-
-
-def d_8195(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2625', 0, True)
-    return True
-
-
-def t_8198(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2625', E.get('instead~2626'))
-    return t_8200(ctx, k, s, E)
-
-
-def d_8199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2625', E.get('instead~2626'))
-    return True
-
-
-def t_8200(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_8201(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~2626')))
-
-
-def t_8201(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_9283(ctx, E), k)
-
-
-def d_8203(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-    return True
-
-
-def d_8204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
-    return True
-
-
-def d_8206(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9289(ctx, E), True)
-    return True
-
-
-def d_8207(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9290(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2629', x_9292(ctx, E))
-    return True
-
-
-def d_8208(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9292(ctx, E))
-    return True
-
-
-def d_8214(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2640', 10, True)
-    return True
-
-
-def d_8215(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2641', 'money', True)
-    return True
-
-
-def d_8216(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2642', x_9303(ctx, E), True)
-    return True
-
-
-def d_8218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9304(ctx, E), True)
-    return True
-
-
-def d_8219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return True
-
-
-def d_8221(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return True
-
-
-def d_8224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return True
-
-
-def t_8227(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2647', E.get('instead~2648'))
-    return t_8229(ctx, k, s, E)
-
-
-def d_8228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2647', E.get('instead~2648'))
-    return True
-
-
-def t_8229(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_8230(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~2648')))
-
-
-def t_8230(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_9315(ctx, E), k)
-
-
-def d_8232(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-    return True
-
-
-def d_8233(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-    return True
-
-
-def d_8235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9323(ctx, E), True)
-    return True
-
-
-def d_8236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9324(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2651', x_9326(ctx, E))
-    return True
-
-
-def d_8237(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9326(ctx, E))
-    return True
-
-
-def d_8410(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2630', 'money', True)
-    return True
-
-
-def x_10005(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2628, NOREC).get('band', {}) if type(v_g_2628) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2628 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2628, NOREC).get('column', 0) if type(v_g_2628) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
-    return MEMO(ctx, (10005, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
-
-
-def x_10010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2634'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2632'))) and (((_w3 if type((_w3 := E.get('left~2633'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_10013(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2633'), (E.get('left~2633') if (FLD(ctx, K[0], E.get('rep~2634')) == None) else FLD(ctx, K[0], E.get('rep~2634')))]))
-
-
-def x_10017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2634'))
-
-
-def x_10018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2636')}
-
-
-def x_10025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2637') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2638'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2637'), (_w2.get(E.get('r~2638'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2638'), 0))]))])
-
-
-def x_10026(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2638'))) is str else None) != None)
-
-
-def x_10028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2639'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2638'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2638'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2638'), 0)))) is int else num(_w5)))])])
-
-
-def x_10029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2638'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2638'), 0))
-
-
-def x_10031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2638'))) is str else None) != None)
-
-
-def x_10032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2638'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2638'), 0))
-
-
-def x_10034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2638'))) is str else None)) and ((E.get('k~2639') != 0)) else False)
-
-
-def x_10038(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2640, NOREC).get('band', {}) if type(v_g_2640) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2640 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2640, NOREC).get('column', 0) if type(v_g_2640) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
-    return MEMO(ctx, (10038, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
-
-
-def d_8820(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_10005(ctx, E), True)
-    return True
-
-
-def d_8822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    return True
-
-
-def d_8823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
-    return True
-
-
-def d_8825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
-    return True
-
-
-def d_8828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2635', 0, True)
-    return True
-
-
-def t_8831(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2635', E.get('instead~2636'))
-    return t_8833(ctx, k, s, E)
-
-
-def d_8832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2635', E.get('instead~2636'))
-    return True
-
-
-def t_8833(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_8834(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~2636')))
-
-
-def t_8834(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_10017(ctx, E), k)
-
-
-def d_8836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-    return True
-
-
-def d_8837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
-    return True
-
-
-def d_8839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10025(ctx, E), True)
-    return True
-
-
-def d_8840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10026(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2639', x_10028(ctx, E))
-    return True
-
-
-def d_8841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10028(ctx, E))
-    return True
-
-
-def d_8848(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2642', x_10038(ctx, E), True)
-    return True
-
-
-def d_8850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    return True
-
-
-def x_10195(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2628, NOREC).get('band', {}) if type(v_g_2628) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2628 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2628, NOREC).get('column', 0) if type(v_g_2628) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
-    return MEMO(ctx, (10195, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
-
-
-def x_10228(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2640, NOREC).get('band', {}) if type(v_g_2640) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2640 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2640, NOREC).get('column', 0) if type(v_g_2640) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
-    return MEMO(ctx, (10228, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
-
-
-def d_8984(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_10195(ctx, E), True)
-    return True
-
-
-def d_9012(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2642', x_10228(ctx, E), True)
-    return True
-
-
-def x_10385(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2628, NOREC).get('band', {}) if type(v_g_2628) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2628 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2628, NOREC).get('column', 0) if type(v_g_2628) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
-    return MEMO(ctx, (10385, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
-
-
-def x_10418(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2640, NOREC).get('band', {}) if type(v_g_2640) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2640 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2640, NOREC).get('column', 0) if type(v_g_2640) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
-    return MEMO(ctx, (10418, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
-
-
-def d_9148(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_10385(ctx, E), True)
-    return True
-
-
-def d_9176(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2642', x_10418(ctx, E), True)
-    return True
-
-
-def x_10549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    if E is None:
-        E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2629'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2631'))) is int else num(_w2)))
-
-
-def x_10553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2635'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2633'))) and (((_w3 if type((_w3 := E.get('left~2634'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_10556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2634'), (E.get('left~2634') if (FLD(ctx, K[0], E.get('rep~2635')) == None) else FLD(ctx, K[0], E.get('rep~2635')))]))
-
-
-def x_10560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2635'))
-
-
-def x_10561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2637')}
-
-
-def x_10568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2638') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2639'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2638'), (_w2.get(E.get('r~2639'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2639'), 0))]))])
-
-
-def x_10569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2639'))) is str else None) != None)
-
-
-def x_10571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2640'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2639'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2639'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2639'), 0)))) is int else num(_w5)))])])
-
-
-def x_10572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2639'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2639'), 0))
-
-
-def x_10574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2639'))) is str else None) != None)
-
-
-def x_10575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2639'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2639'), 0))
-
-
-def x_10577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2639'))) is str else None)) and ((E.get('k~2640') != 0)) else False)
-
-
-def x_10582(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('game_tracks')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2646, NOREC).get('band', {}) if type(v_g_2646) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2646 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2646, NOREC).get('column', 0) if type(v_g_2646) is str else 0) == ((_h1.get((lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2643: FN['last'](ctx, None, [v_t_2644 for v_t_2644 in items_of(v_on_2643) if (((_h1.get(v_t_2644, 0) if type(_h1) is dict else KEY(_h1, v_t_2644, 0)) if ((ctx.index.plain['tracks'].get(v_t_2644, NOREC).get('scope', None) if type(v_t_2644) is str else None) == 'game') else (_h2.get(v_t_2644, 0) if type(_h2) is dict else KEY(_h2, v_t_2644, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2645, 0) if type(_h1) is dict else KEY(_h1, v_u_2645, 0)) if ((ctx.index.plain['tracks'].get(v_u_2645, NOREC).get('scope', None) if type(v_u_2645) is str else None) == 'game') else (_h2.get(v_u_2645, 0) if type(_h2) is dict else KEY(_h2, v_u_2645, 0))) for v_u_2645 in items_of(v_on_2643)]))]))([v_t_2642 for v_t_2642 in [v_t_2641 for v_t_2641 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2641, NOREC).get('group', None) if type(v_t_2641) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2642, 0) if type(_h1) is dict else KEY(_h1, v_t_2642, 0)) if ((ctx.index.plain['tracks'].get(v_t_2642, NOREC).get('scope', None) if type(v_t_2642) is str else None) == 'game') else (_h2.get(v_t_2642, 0) if type(_h2) is dict else KEY(_h2, v_t_2642, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
-    return MEMO(ctx, (10582, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
-
-
-def x_10587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_8378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
     return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2652'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2650'))) and (((_w3 if type((_w3 := E.get('left~2651'))) is int else num(_w3)) > 0)) else False)
 
 
-def x_10590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return RANGE(1, FN['min'](ctx, None, [E.get('left~2651'), (E.get('left~2651') if (FLD(ctx, K[0], E.get('rep~2652')) == None) else FLD(ctx, K[0], E.get('rep~2652')))]))
 
 
-def x_10594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_8385(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[1], E.get('rep~2652'))
 
 
-def x_10595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_8386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
     return {'instead': E.get('instead~2654')}
 
 
-def x_10602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_8391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, (E.get('n~2655') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2656'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2655'), (_w2.get(E.get('r~2656'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2656'), 0))]))])
 
 
-def x_10603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2656'))) is str else None) != None)
 
 
-def x_10605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_8394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
     return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2657'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2656'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2656'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2656'), 0)))) is int else num(_w5)))])])
 
 
-def x_10606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_8395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~2656'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2656'), 0))
 
 
-def x_10608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8397(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2656'))) is str else None) != None)
 
 
-def x_10609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_8398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
     return (_w1.get(E.get('r~2656'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2656'), 0))
 
 
-def x_10611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_8400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
     return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2656'))) is str else None)) and ((E.get('k~2657') != 0)) else False)
 
 
-def x_10615(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def x_8401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('game_tracks')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2663, NOREC).get('band', {}) if type(v_g_2663) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2663 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2663, NOREC).get('column', 0) if type(v_g_2663) is str else 0) == ((_h1.get((lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2660: FN['last'](ctx, None, [v_t_2661 for v_t_2661 in items_of(v_on_2660) if (((_h1.get(v_t_2661, 0) if type(_h1) is dict else KEY(_h1, v_t_2661, 0)) if ((ctx.index.plain['tracks'].get(v_t_2661, NOREC).get('scope', None) if type(v_t_2661) is str else None) == 'game') else (_h2.get(v_t_2661, 0) if type(_h2) is dict else KEY(_h2, v_t_2661, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2662, 0) if type(_h1) is dict else KEY(_h1, v_u_2662, 0)) if ((ctx.index.plain['tracks'].get(v_u_2662, NOREC).get('scope', None) if type(v_u_2662) is str else None) == 'game') else (_h2.get(v_u_2662, 0) if type(_h2) is dict else KEY(_h2, v_u_2662, 0))) for v_u_2662 in items_of(v_on_2660)]))]))([v_t_2659 for v_t_2659 in [v_t_2658 for v_t_2658 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2658, NOREC).get('group', None) if type(v_t_2658) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2659, 0) if type(_h1) is dict else KEY(_h1, v_t_2659, 0)) if ((ctx.index.plain['tracks'].get(v_t_2659, NOREC).get('scope', None) if type(v_t_2659) is str else None) == 'game') else (_h2.get(v_t_2659, 0) if type(_h2) is dict else KEY(_h2, v_t_2659, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
-    return MEMO(ctx, (10615, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+    return (_w2.get(ctx.state.get('booking'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'))) is dict else KEY(_w2, ctx.state.get('booking'), 0))
 
 
-def x_10620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
-    if E is None:
-        E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2669'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2667'))) and (((_w3 if type((_w3 := E.get('left~2668'))) is int else num(_w3)) > 0)) else False)
-
-
-def x_10623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2668'), (E.get('left~2668') if (FLD(ctx, K[0], E.get('rep~2669')) == None) else FLD(ctx, K[0], E.get('rep~2669')))]))
-
-
-def x_10627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2669'))
-
-
-def x_10628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
-    if E is None:
-        E = ctx.env()
-    return {'instead': E.get('instead~2671')}
-
-
-def x_10635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2672') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2673'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2672'), (_w2.get(E.get('r~2673'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2673'), 0))]))])
-
-
-def x_10636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2673'))) is str else None) != None)
-
-
-def x_10638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    if E is None:
-        E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2674'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2673'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2673'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2673'), 0)))) is int else num(_w5)))])])
-
-
-def x_10639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~2673'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2673'), 0))
-
-
-def x_10641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2673'))) is str else None) != None)
-
-
-def x_10642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2673'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2673'), 0))
-
-
-def x_10644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2673'))) is str else None)) and ((E.get('k~2674') != 0)) else False)
-
-
-def d_9287(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_7407(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2629', 3, True)
+    LOCAL(ctx, E, 'n~2649', 3, True)
     return True
 
 
-def d_9291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_7408(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2632', x_10549(ctx, E), True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
     return True
 
 
-def d_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2633', E.get('r~2630'), True)
-    return True
-
-
-def d_9294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'left~2634', E.get('n~2632'), True)
-    return True
-
-
-def d_9297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2636', 0, True)
-    return True
-
-
-def t_9300(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2636', E.get('instead~2637'))
-    return t_9302(ctx, k, s, E)
-
-
-def d_9301(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'taken~2636', E.get('instead~2637'))
-    return True
-
-
-def t_9302(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def nxt(left):
-        if left <= 0:
-            return k()
-        return t_9303(ctx, lambda: nxt(left - 1), k, E)
-
-    return nxt(num(E.get('instead~2637')))
-
-
-def t_9303(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_10560(ctx, E), k)
-
-
-def d_9305(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2638', E.get('left~2634'), True)
-    return True
-
-
-def d_9306(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2639', E.get('r~2633'), True)
-    return True
-
-
-def d_9308(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2640', x_10568(ctx, E), True)
-    return True
-
-
-def d_9309(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_10569(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2640', x_10571(ctx, E))
-    return True
-
-
-def d_9310(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2640', x_10571(ctx, E))
-    return True
-
-
-def d_9317(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2647', 'money', True)
-    return True
-
-
-def d_9318(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2648', x_10582(ctx, E), True)
-    return True
-
-
-def d_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', E.get('k~2648'), True)
-    return True
-
-
-def d_9321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2650', E.get('r~2647'), True)
-    return True
-
-
-def d_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2705,7 +152,7 @@ def d_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     return True
 
 
-def d_9326(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2715,17 +162,24 @@ def d_9326(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     return True
 
 
-def t_9329(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:58
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return True
+
+
+def t_7416(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'taken~2653', E.get('instead~2654'))
-    return t_9331(ctx, k, s, E)
+    return t_7418(ctx, k, s, E)
 
 
-def d_9330(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2735,7 +189,7 @@ def d_9330(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     return True
 
 
-def t_9331(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2744,21 +198,21 @@ def t_9331(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9332(ctx, lambda: nxt(left - 1), k, E)
+        return t_7419(ctx, lambda: nxt(left - 1), k, E)
 
     return nxt(num(E.get('instead~2654')))
 
 
-def t_9332(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7419(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10594(ctx, E), k)
+    return DO(ctx, x_8385(ctx, E), k)
 
 
-def d_9334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2768,7 +222,7 @@ def d_9334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2778,119 +232,472 @@ def d_9335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     return True
 
 
-def d_9337(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10602(ctx, E), True)
+    LOCAL(ctx, E, 'k~2657', x_8391(ctx, E), True)
     return True
 
 
-def d_9338(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10603(ctx, E):
+    if x_8392(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2657', x_10605(ctx, E))
+        LOCAL(ctx, E, 'k~2657', x_8394(ctx, E))
     return True
 
 
-def d_9339(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10605(ctx, E))
+    LOCAL(ctx, E, 'k~2657', x_8394(ctx, E))
     return True
 
 
-def d_9345(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_7433(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2664', 'money', True)
+    LOCAL(ctx, E, 'n~2649', 1, True)
     return True
 
 
-def d_9346(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def x_8434(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:83
+    if E is None:
+        E = ctx.env()
+    return (2 * FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))
+
+
+def d_7460(ctx, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2665', x_10615(ctx, E), True)
+    LOCAL(ctx, E, 'r~2650', 'energy', True)
     return True
 
 
-def d_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def x_8494(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+    if E is None:
+        E = ctx.env()
+    return (lambda v_vs_2650: (lambda v_at_2651: ((v_vs_2650.get(v_at_2651, None) if type(v_vs_2650) is dict else KEY(v_vs_2650, v_at_2651, None)) if (True if (((v_at_2651 if type(v_at_2651) is int else num(v_at_2651)) >= 0)) and (((v_at_2651 if type(v_at_2651) is int else num(v_at_2651)) < FN['count'](ctx, None, v_vs_2650))) else False) else 0))(((_w6.get(E.get('t~2649'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2649'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2649'))) is str else None) == 'game') else (_w9.get(E.get('t~2649'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2649'), 0)))))(((_w3.get((_w2.get(E.get('t~2649'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2649'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2649'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2649'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2649'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2649'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2649'))) is str else [])))
+
+
+def x_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2652') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2653'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2652'), (_w2.get(E.get('r~2653'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2653'), 0))]))])
+
+
+def x_8497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2653'))) is str else None) != None)
+
+
+def x_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2654'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2653'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2653'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2653'), 0)))) is int else num(_w5)))])])
+
+
+def x_8500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2653'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2653'), 0))
+
+
+def x_8502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2653'))) is str else None) != None)
+
+
+def x_8503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2653'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2653'), 0))
+
+
+def x_8505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2653'))) is str else None)) and ((E.get('k~2654') != 0)) else False)
+
+
+def d_7511(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', E.get('k~2665'), True)
+    LOCAL(ctx, E, 't~2649', 'residential', True)
     return True
 
 
-def d_9349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def d_7513(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2667', E.get('r~2664'), True)
+    LOCAL(ctx, E, 'n~2652', x_8494(ctx, E), True)
     return True
 
 
-def d_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_7514(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2668', E.get('n~2666'), True)
+    LOCAL(ctx, E, 'r~2653', 'money', True)
     return True
 
 
-def d_9354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_7516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2670', 0, True)
+    LOCAL(ctx, E, 'k~2654', x_8496(ctx, E), True)
     return True
 
 
-def t_9357(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8497(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2654', x_8499(ctx, E))
+    return True
+
+
+def d_7518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2654', x_8499(ctx, E))
+    return True
+
+
+def x_8524(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+    if E is None:
+        E = ctx.env()
+    return (lambda v_vs_2656: (lambda v_at_2657: ((v_vs_2656.get(v_at_2657, None) if type(v_vs_2656) is dict else KEY(v_vs_2656, v_at_2657, None)) if (True if (((v_at_2657 if type(v_at_2657) is int else num(v_at_2657)) >= 0)) and (((v_at_2657 if type(v_at_2657) is int else num(v_at_2657)) < FN['count'](ctx, None, v_vs_2656))) else False) else 0))(((_w6.get(E.get('t~2655'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2655'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2655'))) is str else None) == 'game') else (_w9.get(E.get('t~2655'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2655'), 0)))))(((_w3.get((_w2.get(E.get('t~2655'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2655'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2655'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2655'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2655'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2655'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2655'))) is str else [])))
+
+
+def x_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2658') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2659'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2658'), (_w2.get(E.get('r~2659'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2659'), 0))]))])
+
+
+def x_8527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2659'))) is str else None) != None)
+
+
+def x_8529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2660'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2659'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2659'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2659'), 0)))) is int else num(_w5)))])])
+
+
+def x_8530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2659'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2659'), 0))
+
+
+def x_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2659'))) is str else None) != None)
+
+
+def x_8533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2659'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2659'), 0))
+
+
+def x_8535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2659'))) is str else None)) and ((E.get('k~2660') != 0)) else False)
+
+
+def d_7540(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2658', x_8524(ctx, E), True)
+    return True
+
+
+def d_7541(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2659', 'money', True)
+    return True
+
+
+def d_7543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2660', x_8526(ctx, E), True)
+    return True
+
+
+def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8527(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2660', x_8529(ctx, E))
+    return True
+
+
+def d_7545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2660', x_8529(ctx, E))
+    return True
+
+
+def d_7552(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~2649', 'resort', True)
+    return True
+
+
+def d_7593(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2649', 5, True)
+    return True
+
+
+def x_8614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2650'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2650'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2649'))) is int else num(_w4)))
+
+
+def x_8617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2652'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2652'), 0))
+
+
+def x_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2652'))) is str else None) != None)
+
+
+def x_8620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2652'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2652'), 0))
+
+
+def x_8622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2652'))) is str else None)) and ((E.get('n~2651') != 0)) else False)
+
+
+def x_8629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2656'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2654'))) and (((_w3 if type((_w3 := E.get('left~2655'))) is int else num(_w3)) > 0)) else False)
+
+
+def x_8632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2655'), (E.get('left~2655') if (FLD(ctx, K[0], E.get('rep~2656')) == None) else FLD(ctx, K[0], E.get('rep~2656')))]))
+
+
+def x_8636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2656'))
+
+
+def x_8637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2658')}
+
+
+def x_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2659') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2659'), (_w2.get(E.get('r~2660'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2660'), 0))]))])
+
+
+def x_8643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)
+
+
+def x_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2661'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2660'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2660'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2660'), 0)))) is int else num(_w5)))])])
+
+
+def x_8646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2660'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2660'), 0))
+
+
+def x_8648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2660'))) is str else None) != None)
+
+
+def x_8649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2660'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2660'), 0))
+
+
+def x_8651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2660'))) is str else None)) and ((E.get('k~2661') != 0)) else False)
+
+
+def d_7620(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2649', 2, True)
+    return True
+
+
+def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_8614(ctx, E):
+        return False
+    return True
+
+
+def d_7624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2651', E.get('n~2649'), True)
+    return True
+
+
+def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2652', E.get('r~2650'), True)
+    return True
+
+
+def d_7635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
+    return True
+
+
+def d_7638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2657', 0, True)
+    return True
+
+
+def t_7641(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2670', E.get('instead~2671'))
-    return t_9359(ctx, k, s, E)
+    LOCAL(ctx, E, 'taken~2657', E.get('instead~2658'))
+    return t_7643(ctx, k, s, E)
 
 
-def d_9358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_7642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2670', E.get('instead~2671'))
+    LOCAL(ctx, E, 'taken~2657', E.get('instead~2658'))
     return True
 
 
-def t_9359(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7643(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2899,430 +706,2644 @@ def t_9359(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9360(ctx, lambda: nxt(left - 1), k, E)
+        return t_7644(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2671')))
+    return nxt(num(E.get('instead~2658')))
 
 
-def t_9360(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_7644(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10627(ctx, E), k)
+    return DO(ctx, x_8636(ctx, E), k)
 
 
-def d_9362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2672', E.get('left~2668'), True)
+    LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
     return True
 
 
-def d_9363(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_7647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2673', E.get('r~2667'), True)
+    LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
     return True
 
 
-def d_9365(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2674', x_10635(ctx, E), True)
+    LOCAL(ctx, E, 'k~2661', x_8642(ctx, E), True)
     return True
 
 
-def d_9366(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10636(ctx, E):
+    if x_8643(ctx, E):
         ctx.steps += 1
-        LOCAL(ctx, E, 'k~2674', x_10638(ctx, E))
+        LOCAL(ctx, E, 'k~2661', x_8645(ctx, E))
     return True
 
 
-def d_9367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def d_7651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2674', x_10638(ctx, E))
+    LOCAL(ctx, E, 'k~2661', x_8645(ctx, E))
     return True
 
 
-def d_9535(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def x_8801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+    return ctx.state.get('booking')
+
+
+def x_8863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2688'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2688'), 0))
+
+
+def x_8865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)
+
+
+def x_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2688'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2688'), 0))
+
+
+def x_8991(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        return (_w5 + _w6 if type((_w5 := len([v_i_2667 for v_i_2667 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2667, NOREC).get('deck', None) if type(v_i_2667) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2668))) is type((_w4 := sum([items_of((_h2.get(v_r_2670, []) if type(_h2) is dict else KEY(_h2, v_r_2670, []))).count(v_c_2668) for v_r_2670 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2668 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2668, NOREC).get('deck', None) if type(v_c_2668) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (8991, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+
+
+def x_8992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~2672'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2674'))) is int else num(_w2)))
+
+
+def x_8996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2678'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2676'))) and (((_w3 if type((_w3 := E.get('left~2677'))) is int else num(_w3)) > 0)) else False)
+
+
+def x_8999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2677'), (E.get('left~2677') if (FLD(ctx, K[0], E.get('rep~2678')) == None) else FLD(ctx, K[0], E.get('rep~2678')))]))
+
+
+def x_9003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2678'))
+
+
+def x_9004(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2680')}
+
+
+def x_9011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2681') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2682'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2681'), (_w2.get(E.get('r~2682'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2682'), 0))]))])
+
+
+def x_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2682'))) is str else None) != None)
+
+
+def x_9014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2683'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2682'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2682'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2682'), 0)))) is int else num(_w5)))])])
+
+
+def x_9015(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2682'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2682'), 0))
+
+
+def x_9017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2682'))) is str else None) != None)
+
+
+def x_9018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2682'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2682'), 0))
+
+
+def x_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2682'))) is str else None)) and ((E.get('k~2683') != 0)) else False)
+
+
+def d_7924(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2620', 'co2', True)
+    LOCAL(ctx, E, 'n~2653', 10, True)
+    return True
+
+
+def d_7925(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2654', 'money', True)
+    return True
+
+
+def d_7949(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2672', 10, True)
+    return True
+
+
+def d_7950(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2673', 'money', True)
+    return True
+
+
+def d_7951(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2674', x_8991(ctx, E), True)
+    return True
+
+
+def d_7953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2675', x_8992(ctx, E), True)
+    return True
+
+
+def d_7954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2676', E.get('r~2673'), True)
+    return True
+
+
+def d_7956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2677', E.get('n~2675'), True)
+    return True
+
+
+def d_7959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2679', 0, True)
+    return True
+
+
+def t_7962(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2679', E.get('instead~2680'))
+    return t_7964(ctx, k, s, E)
+
+
+def d_7963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2679', E.get('instead~2680'))
+    return True
+
+
+def t_7964(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_7965(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~2680')))
+
+
+def t_7965(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_9003(ctx, E), k)
+
+
+def d_7967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2681', E.get('left~2677'), True)
+    return True
+
+
+def d_7968(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2682', E.get('r~2676'), True)
+    return True
+
+
+def d_7970(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2683', x_9011(ctx, E), True)
+    return True
+
+
+def d_7971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9012(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2683', x_9014(ctx, E))
+    return True
+
+
+def d_7972(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2683', x_9014(ctx, E))
+    return True
+
+
+def x_9028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2653'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2651'))) and (((_w3 if type((_w3 := E.get('left~2652'))) is int else num(_w3)) > 0)) else False)
+
+
+def x_9031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2652'), (E.get('left~2652') if (FLD(ctx, K[0], E.get('rep~2653')) == None) else FLD(ctx, K[0], E.get('rep~2653')))]))
+
+
+def x_9035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2653'))
+
+
+def x_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2655')}
+
+
+def x_9041(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2656') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2657'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2656'), (_w2.get(E.get('r~2657'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2657'), 0))]))])
+
+
+def x_9042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2657'))) is str else None) != None)
+
+
+def x_9044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2658'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2657'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2657'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2657'), 0)))) is int else num(_w5)))])])
+
+
+def x_9045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2657'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2657'), 0))
+
+
+def x_9047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2657'))) is str else None) != None)
+
+
+def x_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2657'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2657'), 0))
+
+
+def x_9050(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2657'))) is str else None)) and ((E.get('k~2658') != 0)) else False)
+
+
+def x_9055(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        return (_w5 + _w6 if type((_w5 := len([v_i_2664 for v_i_2664 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2664, NOREC).get('deck', None) if type(v_i_2664) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2665))) is type((_w4 := sum([items_of((_h2.get(v_r_2667, []) if type(_h2) is dict else KEY(_h2, v_r_2667, []))).count(v_c_2665) for v_r_2667 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2665 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2665, NOREC).get('deck', None) if type(v_c_2665) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (9055, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+
+
+def x_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~2669'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2671'))) is int else num(_w2)))
+
+
+def x_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2675'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2673'))) and (((_w3 if type((_w3 := E.get('left~2674'))) is int else num(_w3)) > 0)) else False)
+
+
+def x_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2674'), (E.get('left~2674') if (FLD(ctx, K[0], E.get('rep~2675')) == None) else FLD(ctx, K[0], E.get('rep~2675')))]))
+
+
+def x_9067(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2675'))
+
+
+def x_9068(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2677')}
+
+
+def x_9075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2678') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2679'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2678'), (_w2.get(E.get('r~2679'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2679'), 0))]))])
+
+
+def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2679'))) is str else None) != None)
+
+
+def x_9078(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2680'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2679'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2679'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2679'), 0)))) is int else num(_w5)))])])
+
+
+def x_9079(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2679'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2679'), 0))
+
+
+def x_9081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2679'))) is str else None) != None)
+
+
+def x_9082(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2679'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2679'), 0))
+
+
+def x_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2679'))) is str else None)) and ((E.get('k~2680') != 0)) else False)
+
+
+def d_7979(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2650', 10, True)
+    return True
+
+
+def d_7980(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2651', 'money', True)
+    return True
+
+
+def d_7982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
+    return True
+
+
+def d_7985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2654', 0, True)
+    return True
+
+
+def t_7988(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2654', E.get('instead~2655'))
+    return t_7990(ctx, k, s, E)
+
+
+def d_7989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2654', E.get('instead~2655'))
+    return True
+
+
+def t_7990(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_7991(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~2655')))
+
+
+def t_7991(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_9035(ctx, E), k)
+
+
+def d_7993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
+    return True
+
+
+def d_7994(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
+    return True
+
+
+def d_7996(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2658', x_9041(ctx, E), True)
+    return True
+
+
+def d_7997(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9042(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2658', x_9044(ctx, E))
+    return True
+
+
+def d_7998(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2658', x_9044(ctx, E))
+    return True
+
+
+def d_8004(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2669', 10, True)
+    return True
+
+
+def d_8005(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2670', 'money', True)
+    return True
+
+
+def d_8006(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2671', x_9055(ctx, E), True)
+    return True
+
+
+def d_8008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2672', x_9056(ctx, E), True)
+    return True
+
+
+def d_8009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2673', E.get('r~2670'), True)
+    return True
+
+
+def d_8011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2674', E.get('n~2672'), True)
+    return True
+
+
+def d_8014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2676', 0, True)
+    return True
+
+
+def t_8017(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2676', E.get('instead~2677'))
+    return t_8019(ctx, k, s, E)
+
+
+def d_8018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2676', E.get('instead~2677'))
+    return True
+
+
+def t_8019(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_8020(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~2677')))
+
+
+def t_8020(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_9067(ctx, E), k)
+
+
+def d_8022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2678', E.get('left~2674'), True)
+    return True
+
+
+def d_8023(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2679', E.get('r~2673'), True)
+    return True
+
+
+def d_8025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2680', x_9075(ctx, E), True)
+    return True
+
+
+def d_8026(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9076(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2680', x_9078(ctx, E))
+    return True
+
+
+def d_8027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2680', x_9078(ctx, E))
+    return True
+
+
+def x_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2654'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2652'))) and (((_w3 if type((_w3 := E.get('left~2653'))) is int else num(_w3)) > 0)) else False)
+
+
+def x_9287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2653'), (E.get('left~2653') if (FLD(ctx, K[0], E.get('rep~2654')) == None) else FLD(ctx, K[0], E.get('rep~2654')))]))
+
+
+def x_9291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2654'))
+
+
+def x_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2656')}
+
+
+def x_9297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2657') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2658'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2657'), (_w2.get(E.get('r~2658'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2658'), 0))]))])
+
+
+def x_9298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2658'))) is str else None) != None)
+
+
+def x_9300(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2659'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2658'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2658'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2658'), 0)))) is int else num(_w5)))])])
+
+
+def x_9301(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2658'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2658'), 0))
+
+
+def x_9303(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2658'))) is str else None) != None)
+
+
+def x_9304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2658'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2658'), 0))
+
+
+def x_9306(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2658'))) is str else None)) and ((E.get('k~2659') != 0)) else False)
+
+
+def x_9311(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        return (_w5 + _w6 if type((_w5 := len([v_i_2665 for v_i_2665 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2665, NOREC).get('deck', None) if type(v_i_2665) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2666))) is type((_w4 := sum([items_of((_h2.get(v_r_2668, []) if type(_h2) is dict else KEY(_h2, v_r_2668, []))).count(v_c_2666) for v_r_2668 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2666 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2666, NOREC).get('deck', None) if type(v_c_2666) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (9311, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+
+
+def x_9312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~2670'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2672'))) is int else num(_w2)))
+
+
+def x_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2676'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2674'))) and (((_w3 if type((_w3 := E.get('left~2675'))) is int else num(_w3)) > 0)) else False)
+
+
+def x_9319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2675'), (E.get('left~2675') if (FLD(ctx, K[0], E.get('rep~2676')) == None) else FLD(ctx, K[0], E.get('rep~2676')))]))
+
+
+def x_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2676'))
+
+
+def x_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2678')}
+
+
+def x_9331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2679') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2680'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2679'), (_w2.get(E.get('r~2680'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2680'), 0))]))])
+
+
+def x_9332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2680'))) is str else None) != None)
+
+
+def x_9334(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2681'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2680'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2680'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2680'), 0)))) is int else num(_w5)))])])
+
+
+def x_9335(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2680'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2680'), 0))
+
+
+def x_9337(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2680'))) is str else None) != None)
+
+
+def x_9338(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2680'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2680'), 0))
+
+
+def x_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2680'))) is str else None)) and ((E.get('k~2681') != 0)) else False)
+
+
+def d_8199(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2651', 10, True)
+    return True
+
+
+def d_8200(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2652', 'money', True)
+    return True
+
+
+def d_8202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
+    return True
+
+
+def d_8205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2655', 0, True)
+    return True
+
+
+def t_8208(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2655', E.get('instead~2656'))
+    return t_8210(ctx, k, s, E)
+
+
+def d_8209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2655', E.get('instead~2656'))
+    return True
+
+
+def t_8210(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_8211(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~2656')))
+
+
+def t_8211(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_9291(ctx, E), k)
+
+
+def d_8213(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
+    return True
+
+
+def d_8214(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
+    return True
+
+
+def d_8216(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2659', x_9297(ctx, E), True)
+    return True
+
+
+def d_8217(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9298(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2659', x_9300(ctx, E))
+    return True
+
+
+def d_8218(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2659', x_9300(ctx, E))
+    return True
+
+
+def d_8224(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2670', 10, True)
+    return True
+
+
+def d_8225(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2671', 'money', True)
+    return True
+
+
+def d_8226(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2672', x_9311(ctx, E), True)
+    return True
+
+
+def d_8228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2673', x_9312(ctx, E), True)
+    return True
+
+
+def d_8229(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    return True
+
+
+def d_8231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    return True
+
+
+def d_8234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2677', 0, True)
+    return True
+
+
+def t_8237(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2677', E.get('instead~2678'))
+    return t_8239(ctx, k, s, E)
+
+
+def d_8238(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2677', E.get('instead~2678'))
+    return True
+
+
+def t_8239(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_8240(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~2678')))
+
+
+def t_8240(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_9323(ctx, E), k)
+
+
+def d_8242(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
+    return True
+
+
+def d_8243(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+    return True
+
+
+def d_8245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2681', x_9331(ctx, E), True)
+    return True
+
+
+def d_8246(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9332(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2681', x_9334(ctx, E))
+    return True
+
+
+def d_8247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2681', x_9334(ctx, E))
+    return True
+
+
+def d_8420(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2660', 'money', True)
+    return True
+
+
+def x_10013(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
+        _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
+        _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('band', {}) if type(v_g_2658) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2658 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('column', 0) if type(v_g_2658) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+    return MEMO(ctx, (10013, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def x_10018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2664'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2662'))) and (((_w3 if type((_w3 := E.get('left~2663'))) is int else num(_w3)) > 0)) else False)
+
+
+def x_10021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2663'), (E.get('left~2663') if (FLD(ctx, K[0], E.get('rep~2664')) == None) else FLD(ctx, K[0], E.get('rep~2664')))]))
+
+
+def x_10025(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2664'))
+
+
+def x_10026(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2666')}
+
+
+def x_10033(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2667') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2667'), (_w2.get(E.get('r~2668'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2668'), 0))]))])
+
+
+def x_10034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
+
+
+def x_10036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2669'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2668'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2668'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2668'), 0)))) is int else num(_w5)))])])
+
+
+def x_10037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2668'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2668'), 0))
+
+
+def x_10039(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2668'))) is str else None) != None)
+
+
+def x_10040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2668'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2668'), 0))
+
+
+def x_10042(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2668'))) is str else None)) and ((E.get('k~2669') != 0)) else False)
+
+
+def x_10046(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
+        _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
+        _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2670, NOREC).get('band', {}) if type(v_g_2670) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2670 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2670, NOREC).get('column', 0) if type(v_g_2670) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+    return MEMO(ctx, (10046, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def d_8830(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2660', x_10013(ctx, E), True)
+    return True
+
+
+def d_8832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
+    return True
+
+
+def d_8833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
+    return True
+
+
+def d_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
+    return True
+
+
+def d_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2665', 0, True)
+    return True
+
+
+def t_8841(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2665', E.get('instead~2666'))
+    return t_8843(ctx, k, s, E)
+
+
+def d_8842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2665', E.get('instead~2666'))
+    return True
+
+
+def t_8843(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_8844(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~2666')))
+
+
+def t_8844(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_10025(ctx, E), k)
+
+
+def d_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+    return True
+
+
+def d_8847(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
+    return True
+
+
+def d_8849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2669', x_10033(ctx, E), True)
+    return True
+
+
+def d_8850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10034(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2669', x_10036(ctx, E))
+    return True
+
+
+def d_8851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2669', x_10036(ctx, E))
+    return True
+
+
+def d_8858(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2672', x_10046(ctx, E), True)
+    return True
+
+
+def d_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
+    return True
+
+
+def x_10203(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
+        _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
+        _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('band', {}) if type(v_g_2658) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2658 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('column', 0) if type(v_g_2658) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+    return MEMO(ctx, (10203, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def x_10236(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
+        _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
+        _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2670, NOREC).get('band', {}) if type(v_g_2670) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2670 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2670, NOREC).get('column', 0) if type(v_g_2670) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+    return MEMO(ctx, (10236, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def d_8994(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2660', x_10203(ctx, E), True)
+    return True
+
+
+def d_9022(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2672', x_10236(ctx, E), True)
+    return True
+
+
+def x_10393(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
+        _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
+        _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('band', {}) if type(v_g_2658) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2658 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2658, NOREC).get('column', 0) if type(v_g_2658) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+    return MEMO(ctx, (10393, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def x_10426(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
+        _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
+        _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2670, NOREC).get('band', {}) if type(v_g_2670) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2670 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2670, NOREC).get('column', 0) if type(v_g_2670) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+    return MEMO(ctx, (10426, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def d_9158(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2660', x_10393(ctx, E), True)
+    return True
+
+
+def d_9186(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2672', x_10426(ctx, E), True)
+    return True
+
+
+def x_10557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+    if E is None:
+        E = ctx.env()
+    return ((_w1 if type((_w1 := E.get('n~2659'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2661'))) is int else num(_w2)))
+
+
+def x_10561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2665'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2663'))) and (((_w3 if type((_w3 := E.get('left~2664'))) is int else num(_w3)) > 0)) else False)
+
+
+def x_10564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2664'), (E.get('left~2664') if (FLD(ctx, K[0], E.get('rep~2665')) == None) else FLD(ctx, K[0], E.get('rep~2665')))]))
+
+
+def x_10568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2665'))
+
+
+def x_10569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2667')}
+
+
+def x_10576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2668') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2669'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2668'), (_w2.get(E.get('r~2669'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2669'), 0))]))])
+
+
+def x_10577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2669'))) is str else None) != None)
+
+
+def x_10579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2670'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2669'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2669'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2669'), 0)))) is int else num(_w5)))])])
+
+
+def x_10580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2669'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2669'), 0))
+
+
+def x_10582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2669'))) is str else None) != None)
+
+
+def x_10583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2669'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2669'), 0))
+
+
+def x_10585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2669'))) is str else None)) and ((E.get('k~2670') != 0)) else False)
+
+
+def x_10590(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('game_tracks')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2676, NOREC).get('band', {}) if type(v_g_2676) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2676 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2676, NOREC).get('column', 0) if type(v_g_2676) is str else 0) == ((_h1.get((lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2673: FN['last'](ctx, None, [v_t_2674 for v_t_2674 in items_of(v_on_2673) if (((_h1.get(v_t_2674, 0) if type(_h1) is dict else KEY(_h1, v_t_2674, 0)) if ((ctx.index.plain['tracks'].get(v_t_2674, NOREC).get('scope', None) if type(v_t_2674) is str else None) == 'game') else (_h2.get(v_t_2674, 0) if type(_h2) is dict else KEY(_h2, v_t_2674, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2675, 0) if type(_h1) is dict else KEY(_h1, v_u_2675, 0)) if ((ctx.index.plain['tracks'].get(v_u_2675, NOREC).get('scope', None) if type(v_u_2675) is str else None) == 'game') else (_h2.get(v_u_2675, 0) if type(_h2) is dict else KEY(_h2, v_u_2675, 0))) for v_u_2675 in items_of(v_on_2673)]))]))([v_t_2672 for v_t_2672 in [v_t_2671 for v_t_2671 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2671, NOREC).get('group', None) if type(v_t_2671) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2672, 0) if type(_h1) is dict else KEY(_h1, v_t_2672, 0)) if ((ctx.index.plain['tracks'].get(v_t_2672, NOREC).get('scope', None) if type(v_t_2672) is str else None) == 'game') else (_h2.get(v_t_2672, 0) if type(_h2) is dict else KEY(_h2, v_t_2672, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+    return MEMO(ctx, (10590, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def x_10595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2682'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2680'))) and (((_w3 if type((_w3 := E.get('left~2681'))) is int else num(_w3)) > 0)) else False)
+
+
+def x_10598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2681'), (E.get('left~2681') if (FLD(ctx, K[0], E.get('rep~2682')) == None) else FLD(ctx, K[0], E.get('rep~2682')))]))
+
+
+def x_10602(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2682'))
+
+
+def x_10603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2684')}
+
+
+def x_10610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2685') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2686'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2685'), (_w2.get(E.get('r~2686'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2686'), 0))]))])
+
+
+def x_10611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2686'))) is str else None) != None)
+
+
+def x_10613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2687'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2686'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2686'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2686'), 0)))) is int else num(_w5)))])])
+
+
+def x_10614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2686'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2686'), 0))
+
+
+def x_10616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2686'))) is str else None) != None)
+
+
+def x_10617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2686'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2686'), 0))
+
+
+def x_10619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2686'))) is str else None)) and ((E.get('k~2687') != 0)) else False)
+
+
+def x_10623(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('game_tracks')
+        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2693, NOREC).get('band', {}) if type(v_g_2693) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2693 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2693, NOREC).get('column', 0) if type(v_g_2693) is str else 0) == ((_h1.get((lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2690: FN['last'](ctx, None, [v_t_2691 for v_t_2691 in items_of(v_on_2690) if (((_h1.get(v_t_2691, 0) if type(_h1) is dict else KEY(_h1, v_t_2691, 0)) if ((ctx.index.plain['tracks'].get(v_t_2691, NOREC).get('scope', None) if type(v_t_2691) is str else None) == 'game') else (_h2.get(v_t_2691, 0) if type(_h2) is dict else KEY(_h2, v_t_2691, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2692, 0) if type(_h1) is dict else KEY(_h1, v_u_2692, 0)) if ((ctx.index.plain['tracks'].get(v_u_2692, NOREC).get('scope', None) if type(v_u_2692) is str else None) == 'game') else (_h2.get(v_u_2692, 0) if type(_h2) is dict else KEY(_h2, v_u_2692, 0))) for v_u_2692 in items_of(v_on_2690)]))]))([v_t_2689 for v_t_2689 in [v_t_2688 for v_t_2688 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2688, NOREC).get('group', None) if type(v_t_2688) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2689, 0) if type(_h1) is dict else KEY(_h1, v_t_2689, 0)) if ((ctx.index.plain['tracks'].get(v_t_2689, NOREC).get('scope', None) if type(v_t_2689) is str else None) == 'game') else (_h2.get(v_t_2689, 0) if type(_h2) is dict else KEY(_h2, v_t_2689, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+    return MEMO(ctx, (10623, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
+
+
+def x_10628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2699'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2697'))) and (((_w3 if type((_w3 := E.get('left~2698'))) is int else num(_w3)) > 0)) else False)
+
+
+def x_10631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2698'), (E.get('left~2698') if (FLD(ctx, K[0], E.get('rep~2699')) == None) else FLD(ctx, K[0], E.get('rep~2699')))]))
+
+
+def x_10635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], E.get('rep~2699'))
+
+
+def x_10636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+    if E is None:
+        E = ctx.env()
+    return {'instead': E.get('instead~2701')}
+
+
+def x_10643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, (E.get('n~2702') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2703'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2702'), (_w2.get(E.get('r~2703'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2703'), 0))]))])
+
+
+def x_10644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2703'))) is str else None) != None)
+
+
+def x_10646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    if E is None:
+        E = ctx.env()
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2704'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2703'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2703'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2703'), 0)))) is int else num(_w5)))])])
+
+
+def x_10647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~2703'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2703'), 0))
+
+
+def x_10649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2703'))) is str else None) != None)
+
+
+def x_10650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('r~2703'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2703'), 0))
+
+
+def x_10652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    if E is None:
+        E = ctx.env()
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2703'))) is str else None)) and ((E.get('k~2704') != 0)) else False)
+
+
+def d_9297(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2659', 3, True)
+    return True
+
+
+def d_9301(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2662', x_10557(ctx, E), True)
+    return True
+
+
+def d_9302(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2663', E.get('r~2660'), True)
+    return True
+
+
+def d_9304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2664', E.get('n~2662'), True)
+    return True
+
+
+def d_9307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2666', 0, True)
+    return True
+
+
+def t_9310(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2666', E.get('instead~2667'))
+    return t_9312(ctx, k, s, E)
+
+
+def d_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2666', E.get('instead~2667'))
+    return True
+
+
+def t_9312(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_9313(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~2667')))
+
+
+def t_9313(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_10568(ctx, E), k)
+
+
+def d_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2668', E.get('left~2664'), True)
+    return True
+
+
+def d_9316(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2669', E.get('r~2663'), True)
+    return True
+
+
+def d_9318(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2670', x_10576(ctx, E), True)
+    return True
+
+
+def d_9319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10577(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2670', x_10579(ctx, E))
+    return True
+
+
+def d_9320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2670', x_10579(ctx, E))
+    return True
+
+
+def d_9327(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2677', 'money', True)
+    return True
+
+
+def d_9328(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2678', x_10590(ctx, E), True)
+    return True
+
+
+def d_9330(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2679', E.get('k~2678'), True)
+    return True
+
+
+def d_9331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2680', E.get('r~2677'), True)
+    return True
+
+
+def d_9333(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2681', E.get('n~2679'), True)
+    return True
+
+
+def d_9336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2683', 0, True)
+    return True
+
+
+def t_9339(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2683', E.get('instead~2684'))
+    return t_9341(ctx, k, s, E)
+
+
+def d_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2683', E.get('instead~2684'))
+    return True
+
+
+def t_9341(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_9342(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~2684')))
+
+
+def t_9342(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_10602(ctx, E), k)
+
+
+def d_9344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2685', E.get('left~2681'), True)
+    return True
+
+
+def d_9345(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2686', E.get('r~2680'), True)
+    return True
+
+
+def d_9347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2687', x_10610(ctx, E), True)
+    return True
+
+
+def d_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10611(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2687', x_10613(ctx, E))
+    return True
+
+
+def d_9349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2687', x_10613(ctx, E))
+    return True
+
+
+def d_9355(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2694', 'money', True)
+    return True
+
+
+def d_9356(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2695', x_10623(ctx, E), True)
+    return True
+
+
+def d_9358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2696', E.get('k~2695'), True)
+    return True
+
+
+def d_9359(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2697', E.get('r~2694'), True)
+    return True
+
+
+def d_9361(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'left~2698', E.get('n~2696'), True)
+    return True
+
+
+def d_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2700', 0, True)
+    return True
+
+
+def t_9367(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2700', E.get('instead~2701'))
+    return t_9369(ctx, k, s, E)
+
+
+def d_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'taken~2700', E.get('instead~2701'))
+    return True
+
+
+def t_9369(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def nxt(left):
+        if left <= 0:
+            return k()
+        return t_9370(ctx, lambda: nxt(left - 1), k, E)
+
+    return nxt(num(E.get('instead~2701')))
+
+
+def t_9370(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_10635(ctx, E), k)
+
+
+def d_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2702', E.get('left~2698'), True)
+    return True
+
+
+def d_9373(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2703', E.get('r~2697'), True)
+    return True
+
+
+def d_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2704', x_10643(ctx, E), True)
+    return True
+
+
+def d_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_10644(ctx, E):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2704', x_10646(ctx, E))
+    return True
+
+
+def d_9377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2704', x_10646(ctx, E))
+    return True
+
+
+def d_9545(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2650', 'co2', True)
     return True
 
 
 AT = {
-    'x_8373': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_8374': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_8377': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_8381': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_8382': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_8387': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_8388': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8390': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8391': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_8393': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8394': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8396': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_8397': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7402': 'rules_data/pampero/items/base_tiles.yaml:41',
-    'd_7403': 'rules_data/pampero/items/base_tiles.yaml:41',
-    'd_7405': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_7408': 'rules_data/pampero/definitions/resources.yaml:56',
-    'd_7410': 'rules_data/pampero/definitions/resources.yaml:58',
-    't_7411': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7412': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7413': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7414': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7416': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7417': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7419': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7420': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7421': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7428': 'rules_data/pampero/items/base_tiles.yaml:72',
-    'x_8430': 'rules_data/pampero/items/base_tiles.yaml:75',
-    'd_7455': 'rules_data/pampero/items/connection_tiles.yaml:12',
-    'x_8490': 'rules_data/pampero/definitions/tracks.yaml:177',
-    'x_8492': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_8493': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8495': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8496': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_8498': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8499': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8501': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7506': 'rules_data/pampero/items/foreign_markets.yaml:13',
-    'd_7508': 'rules_data/pampero/definitions/tracks.yaml:177',
-    'd_7509': 'rules_data/pampero/definitions/tracks.yaml:177',
-    'd_7511': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7512': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7513': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8520': 'rules_data/pampero/definitions/tracks.yaml:177',
-    'x_8522': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_8523': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8525': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8526': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_8528': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8529': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8531': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7535': 'rules_data/pampero/definitions/tracks.yaml:177',
-    'd_7536': 'rules_data/pampero/definitions/tracks.yaml:177',
-    'd_7538': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7539': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7540': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7547': 'rules_data/pampero/items/foreign_markets.yaml:25',
-    'd_7588': 'rules_data/pampero/modules/companies.yaml:14',
-    'x_8610': 'rules_data/pampero/definitions/resources.yaml:82',
-    'x_8613': 'rules_data/pampero/definitions/resources.yaml:39',
-    'x_8615': 'rules_data/pampero/definitions/resources.yaml:40',
-    'x_8616': 'rules_data/pampero/definitions/resources.yaml:40',
-    'x_8618': 'rules_data/pampero/definitions/resources.yaml:41',
-    'x_8625': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_8628': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_8632': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_8633': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_8638': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_8639': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8641': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8642': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_8644': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8645': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_8647': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7615': 'rules_data/pampero/modules/companies.yaml:19',
-    'd_7618': 'rules_data/pampero/definitions/resources.yaml:82',
-    'd_7619': 'rules_data/pampero/definitions/resources.yaml:82',
-    'd_7620': 'rules_data/pampero/definitions/resources.yaml:82',
-    'd_7630': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_7633': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_7636': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7637': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7638': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7639': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7641': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7642': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7644': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7645': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7646': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_8797': 'rules_data/pampero/definitions/resources.yaml:15',
-    'x_8841': 'rules_data/pampero/definitions/resources.yaml:39',
-    'x_8843': 'rules_data/pampero/definitions/resources.yaml:40',
-    'x_8844': 'rules_data/pampero/definitions/resources.yaml:40',
-    'x_8983': 'rules_data/pampero/modules/objectives.yaml:15',
-    'x_8984': 'rules_data/pampero/definitions/resources.yaml:68',
-    'x_8988': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_8991': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_8995': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_8996': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9003': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_9004': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9006': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9007': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_9009': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9010': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9012': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7914': 'rules_data/pampero/modules/objectives.yaml:15',
-    'd_7915': 'rules_data/pampero/modules/objectives.yaml:15',
-    'd_7939': 'rules_data/pampero/modules/objectives.yaml:15',
-    'd_7940': 'rules_data/pampero/modules/objectives.yaml:15',
-    'd_7941': 'rules_data/pampero/modules/objectives.yaml:15',
-    'd_7943': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_7944': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_7946': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_7949': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_7952': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7953': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7954': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7955': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7957': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7958': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7960': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7961': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7962': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9020': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_9023': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9027': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_9028': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9033': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_9034': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9036': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9037': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_9039': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9040': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9042': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_9047': 'rules_data/pampero/modules/objectives.yaml:23',
-    'x_9048': 'rules_data/pampero/definitions/resources.yaml:68',
-    'x_9052': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_9055': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9059': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_9060': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9067': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_9068': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9070': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9071': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_9073': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9074': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9076': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_7969': 'rules_data/pampero/modules/objectives.yaml:23',
-    'd_7970': 'rules_data/pampero/modules/objectives.yaml:23',
-    'd_7972': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_7975': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_7978': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7979': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7980': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_7981': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_7983': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7984': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_7986': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_7987': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7988': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_7994': 'rules_data/pampero/modules/objectives.yaml:23',
-    'd_7995': 'rules_data/pampero/modules/objectives.yaml:23',
-    'd_7996': 'rules_data/pampero/modules/objectives.yaml:23',
-    'd_7998': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_7999': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_8001': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_8004': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_8007': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8008': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8009': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8010': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8012': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8013': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8015': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_8016': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8017': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9276': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_9279': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9283': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_9284': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9289': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_9290': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9292': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9293': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_9295': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9296': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_9298': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_9303': 'rules_data/pampero/modules/objectives.yaml:55',
-    'x_9304': 'rules_data/pampero/definitions/resources.yaml:68',
-    'x_9308': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_9311': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9315': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_9316': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_9323': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_9324': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9326': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_9332': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_8189': 'rules_data/pampero/modules/objectives.yaml:55',
-    'd_8190': 'rules_data/pampero/modules/objectives.yaml:55',
-    'd_8192': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_8195': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_8198': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8199': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8200': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8201': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8203': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8204': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8206': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_8207': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8208': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8214': 'rules_data/pampero/modules/objectives.yaml:55',
-    'd_8215': 'rules_data/pampero/modules/objectives.yaml:55',
-    'd_8216': 'rules_data/pampero/modules/objectives.yaml:55',
-    'd_8218': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_8219': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_8221': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_8224': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_8227': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8228': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8229': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8230': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8232': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8233': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8235': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_8236': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8237': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8410': 'rules_data/pampero/modules/objectives.yaml:87',
-    'x_10005': 'rules_data/pampero/modules/private_industry.yaml:12',
-    'x_10010': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_10013': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10017': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_10018': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10025': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_10026': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10028': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10029': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_10031': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_10032': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_10034': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_10038': 'rules_data/pampero/modules/private_industry.yaml:12',
-    'd_8820': 'rules_data/pampero/modules/private_industry.yaml:12',
-    'd_8822': 'rules_data/pampero/definitions/resources.yaml:76',
-    'd_8823': 'rules_data/pampero/definitions/resources.yaml:76',
-    'd_8825': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_8828': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_8831': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8832': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8833': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_8834': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_8836': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8837': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_8839': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_8840': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8841': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_8848': 'rules_data/pampero/modules/private_industry.yaml:12',
-    'd_8850': 'rules_data/pampero/definitions/resources.yaml:76',
-    'x_10195': 'rules_data/pampero/modules/private_industry.yaml:18',
-    'x_10228': 'rules_data/pampero/modules/private_industry.yaml:18',
-    'd_8984': 'rules_data/pampero/modules/private_industry.yaml:18',
-    'd_9012': 'rules_data/pampero/modules/private_industry.yaml:18',
-    'x_10385': 'rules_data/pampero/modules/private_industry.yaml:24',
-    'x_10418': 'rules_data/pampero/modules/private_industry.yaml:24',
-    'd_9148': 'rules_data/pampero/modules/private_industry.yaml:24',
-    'd_9176': 'rules_data/pampero/modules/private_industry.yaml:24',
-    'x_10549': 'rules_data/pampero/definitions/resources.yaml:68',
-    'x_10553': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_10556': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10560': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_10561': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10568': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_10569': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10571': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10572': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_10574': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_10575': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_10577': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_10582': 'rules_data/pampero/modules/private_industry.yaml:37',
-    'x_10587': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_10590': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10594': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_10595': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10602': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_10603': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10605': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10606': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_10608': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_10609': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_10611': 'rules_data/pampero/definitions/resources.yaml:30',
-    'x_10615': 'rules_data/pampero/modules/private_industry.yaml:37',
-    'x_10620': 'rules_data/pampero/definitions/resources.yaml:55',
-    'x_10623': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10627': 'rules_data/pampero/definitions/resources.yaml:60',
-    'x_10628': 'rules_data/pampero/definitions/resources.yaml:57',
-    'x_10635': 'rules_data/pampero/definitions/resources.yaml:26',
-    'x_10636': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10638': 'rules_data/pampero/definitions/resources.yaml:27',
-    'x_10639': 'rules_data/pampero/definitions/resources.yaml:28',
-    'x_10641': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_10642': 'rules_data/pampero/definitions/resources.yaml:29',
-    'x_10644': 'rules_data/pampero/definitions/resources.yaml:30',
-    'd_9287': 'rules_data/pampero/modules/private_industry.yaml:37',
-    'd_9291': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_9292': 'rules_data/pampero/definitions/resources.yaml:68',
-    'd_9294': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_9297': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_9300': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_9301': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_9302': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_9303': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_9305': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_9306': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_9308': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_9309': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_9310': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_9317': 'rules_data/pampero/modules/private_industry.yaml:37',
-    'd_9318': 'rules_data/pampero/modules/private_industry.yaml:37',
-    'd_9320': 'rules_data/pampero/definitions/resources.yaml:76',
-    'd_9321': 'rules_data/pampero/definitions/resources.yaml:76',
-    'd_9323': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_9326': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_9329': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_9330': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_9331': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_9332': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_9334': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_9335': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_9337': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_9338': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_9339': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_9345': 'rules_data/pampero/modules/private_industry.yaml:37',
-    'd_9346': 'rules_data/pampero/modules/private_industry.yaml:37',
-    'd_9348': 'rules_data/pampero/definitions/resources.yaml:76',
-    'd_9349': 'rules_data/pampero/definitions/resources.yaml:76',
-    'd_9351': 'rules_data/pampero/definitions/resources.yaml:54',
-    'd_9354': 'rules_data/pampero/definitions/resources.yaml:56',
-    't_9357': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_9358': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_9359': 'rules_data/pampero/definitions/resources.yaml:60',
-    't_9360': 'rules_data/pampero/definitions/resources.yaml:60',
-    'd_9362': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_9363': 'rules_data/pampero/definitions/resources.yaml:62',
-    'd_9365': 'rules_data/pampero/definitions/resources.yaml:26',
-    'd_9366': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_9367': 'rules_data/pampero/definitions/resources.yaml:27',
-    'd_9535': 'rules_data/pampero/modules/verne_items.yaml:12',
+    'x_8377': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_8378': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_8381': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8385': 'rules_data/pampero/definitions/resources.yaml:60',
+    'x_8386': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8391': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_8392': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8394': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8395': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_8397': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8398': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8400': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_8401': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7407': 'rules_data/pampero/items/base_tiles.yaml:49',
+    'd_7408': 'rules_data/pampero/items/base_tiles.yaml:49',
+    'd_7410': 'rules_data/pampero/definitions/resources.yaml:54',
+    'd_7413': 'rules_data/pampero/definitions/resources.yaml:56',
+    'd_7415': 'rules_data/pampero/definitions/resources.yaml:58',
+    't_7416': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7417': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7418': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7419': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7421': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7422': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7424': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7425': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7426': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7433': 'rules_data/pampero/items/base_tiles.yaml:80',
+    'x_8434': 'rules_data/pampero/items/base_tiles.yaml:83',
+    'd_7460': 'rules_data/pampero/items/connection_tiles.yaml:12',
+    'x_8494': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'x_8496': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_8497': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8499': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8500': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_8502': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8503': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8505': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7511': 'rules_data/pampero/items/foreign_markets.yaml:13',
+    'd_7513': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7514': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7516': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7517': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7518': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8524': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'x_8526': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_8527': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8529': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8530': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_8532': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8533': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8535': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7540': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7541': 'rules_data/pampero/definitions/tracks.yaml:177',
+    'd_7543': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7544': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7545': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7552': 'rules_data/pampero/items/foreign_markets.yaml:27',
+    'd_7593': 'rules_data/pampero/modules/companies.yaml:14',
+    'x_8614': 'rules_data/pampero/definitions/resources.yaml:82',
+    'x_8617': 'rules_data/pampero/definitions/resources.yaml:39',
+    'x_8619': 'rules_data/pampero/definitions/resources.yaml:40',
+    'x_8620': 'rules_data/pampero/definitions/resources.yaml:40',
+    'x_8622': 'rules_data/pampero/definitions/resources.yaml:41',
+    'x_8629': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_8632': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8636': 'rules_data/pampero/definitions/resources.yaml:60',
+    'x_8637': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_8642': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_8643': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8645': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8646': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_8648': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8649': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_8651': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7620': 'rules_data/pampero/modules/companies.yaml:19',
+    'd_7623': 'rules_data/pampero/definitions/resources.yaml:82',
+    'd_7624': 'rules_data/pampero/definitions/resources.yaml:82',
+    'd_7625': 'rules_data/pampero/definitions/resources.yaml:82',
+    'd_7635': 'rules_data/pampero/definitions/resources.yaml:54',
+    'd_7638': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7641': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7642': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7643': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7644': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7646': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7647': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7649': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7650': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7651': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_8801': 'rules_data/pampero/definitions/resources.yaml:15',
+    'x_8863': 'rules_data/pampero/definitions/resources.yaml:39',
+    'x_8865': 'rules_data/pampero/definitions/resources.yaml:40',
+    'x_8866': 'rules_data/pampero/definitions/resources.yaml:40',
+    'x_8991': 'rules_data/pampero/modules/objectives.yaml:15',
+    'x_8992': 'rules_data/pampero/definitions/resources.yaml:68',
+    'x_8996': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_8999': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9003': 'rules_data/pampero/definitions/resources.yaml:60',
+    'x_9004': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9011': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_9012': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9014': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9015': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_9017': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9018': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9020': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7924': 'rules_data/pampero/modules/objectives.yaml:15',
+    'd_7925': 'rules_data/pampero/modules/objectives.yaml:15',
+    'd_7949': 'rules_data/pampero/modules/objectives.yaml:15',
+    'd_7950': 'rules_data/pampero/modules/objectives.yaml:15',
+    'd_7951': 'rules_data/pampero/modules/objectives.yaml:15',
+    'd_7953': 'rules_data/pampero/definitions/resources.yaml:68',
+    'd_7954': 'rules_data/pampero/definitions/resources.yaml:68',
+    'd_7956': 'rules_data/pampero/definitions/resources.yaml:54',
+    'd_7959': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7962': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7963': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7964': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7965': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7967': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7968': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7970': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7971': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7972': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9028': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_9031': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9035': 'rules_data/pampero/definitions/resources.yaml:60',
+    'x_9036': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9041': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_9042': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9044': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9045': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_9047': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9048': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9050': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_9055': 'rules_data/pampero/modules/objectives.yaml:23',
+    'x_9056': 'rules_data/pampero/definitions/resources.yaml:68',
+    'x_9060': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_9063': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9067': 'rules_data/pampero/definitions/resources.yaml:60',
+    'x_9068': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9075': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_9076': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9078': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9079': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_9081': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9082': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9084': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_7979': 'rules_data/pampero/modules/objectives.yaml:23',
+    'd_7980': 'rules_data/pampero/modules/objectives.yaml:23',
+    'd_7982': 'rules_data/pampero/definitions/resources.yaml:54',
+    'd_7985': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_7988': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7989': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7990': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_7991': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_7993': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7994': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_7996': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_7997': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_7998': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8004': 'rules_data/pampero/modules/objectives.yaml:23',
+    'd_8005': 'rules_data/pampero/modules/objectives.yaml:23',
+    'd_8006': 'rules_data/pampero/modules/objectives.yaml:23',
+    'd_8008': 'rules_data/pampero/definitions/resources.yaml:68',
+    'd_8009': 'rules_data/pampero/definitions/resources.yaml:68',
+    'd_8011': 'rules_data/pampero/definitions/resources.yaml:54',
+    'd_8014': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8017': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8018': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_8019': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_8020': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8022': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8023': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8025': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8026': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8027': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9284': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_9287': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9291': 'rules_data/pampero/definitions/resources.yaml:60',
+    'x_9292': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9297': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_9298': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9300': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9301': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_9303': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9304': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9306': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_9311': 'rules_data/pampero/modules/objectives.yaml:55',
+    'x_9312': 'rules_data/pampero/definitions/resources.yaml:68',
+    'x_9316': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_9319': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9323': 'rules_data/pampero/definitions/resources.yaml:60',
+    'x_9324': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_9331': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_9332': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9334': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_9335': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_9337': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9338': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_9340': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_8199': 'rules_data/pampero/modules/objectives.yaml:55',
+    'd_8200': 'rules_data/pampero/modules/objectives.yaml:55',
+    'd_8202': 'rules_data/pampero/definitions/resources.yaml:54',
+    'd_8205': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8208': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8209': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_8210': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_8211': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8213': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8214': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8216': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8217': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8218': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8224': 'rules_data/pampero/modules/objectives.yaml:55',
+    'd_8225': 'rules_data/pampero/modules/objectives.yaml:55',
+    'd_8226': 'rules_data/pampero/modules/objectives.yaml:55',
+    'd_8228': 'rules_data/pampero/definitions/resources.yaml:68',
+    'd_8229': 'rules_data/pampero/definitions/resources.yaml:68',
+    'd_8231': 'rules_data/pampero/definitions/resources.yaml:54',
+    'd_8234': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8237': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8238': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_8239': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_8240': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8242': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8243': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8245': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8246': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8247': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8420': 'rules_data/pampero/modules/objectives.yaml:87',
+    'x_10013': 'rules_data/pampero/modules/private_industry.yaml:12',
+    'x_10018': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_10021': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10025': 'rules_data/pampero/definitions/resources.yaml:60',
+    'x_10026': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10033': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_10034': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_10036': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_10037': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_10039': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_10040': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_10042': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_10046': 'rules_data/pampero/modules/private_industry.yaml:12',
+    'd_8830': 'rules_data/pampero/modules/private_industry.yaml:12',
+    'd_8832': 'rules_data/pampero/definitions/resources.yaml:76',
+    'd_8833': 'rules_data/pampero/definitions/resources.yaml:76',
+    'd_8835': 'rules_data/pampero/definitions/resources.yaml:54',
+    'd_8838': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_8841': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8842': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_8843': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_8844': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_8846': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8847': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_8849': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_8850': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8851': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_8858': 'rules_data/pampero/modules/private_industry.yaml:12',
+    'd_8860': 'rules_data/pampero/definitions/resources.yaml:76',
+    'x_10203': 'rules_data/pampero/modules/private_industry.yaml:18',
+    'x_10236': 'rules_data/pampero/modules/private_industry.yaml:18',
+    'd_8994': 'rules_data/pampero/modules/private_industry.yaml:18',
+    'd_9022': 'rules_data/pampero/modules/private_industry.yaml:18',
+    'x_10393': 'rules_data/pampero/modules/private_industry.yaml:24',
+    'x_10426': 'rules_data/pampero/modules/private_industry.yaml:24',
+    'd_9158': 'rules_data/pampero/modules/private_industry.yaml:24',
+    'd_9186': 'rules_data/pampero/modules/private_industry.yaml:24',
+    'x_10557': 'rules_data/pampero/definitions/resources.yaml:68',
+    'x_10561': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_10564': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10568': 'rules_data/pampero/definitions/resources.yaml:60',
+    'x_10569': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10576': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_10577': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_10579': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_10580': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_10582': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_10583': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_10585': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_10590': 'rules_data/pampero/modules/private_industry.yaml:37',
+    'x_10595': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_10598': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10602': 'rules_data/pampero/definitions/resources.yaml:60',
+    'x_10603': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10610': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_10611': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_10613': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_10614': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_10616': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_10617': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_10619': 'rules_data/pampero/definitions/resources.yaml:30',
+    'x_10623': 'rules_data/pampero/modules/private_industry.yaml:37',
+    'x_10628': 'rules_data/pampero/definitions/resources.yaml:55',
+    'x_10631': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10635': 'rules_data/pampero/definitions/resources.yaml:60',
+    'x_10636': 'rules_data/pampero/definitions/resources.yaml:57',
+    'x_10643': 'rules_data/pampero/definitions/resources.yaml:26',
+    'x_10644': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_10646': 'rules_data/pampero/definitions/resources.yaml:27',
+    'x_10647': 'rules_data/pampero/definitions/resources.yaml:28',
+    'x_10649': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_10650': 'rules_data/pampero/definitions/resources.yaml:29',
+    'x_10652': 'rules_data/pampero/definitions/resources.yaml:30',
+    'd_9297': 'rules_data/pampero/modules/private_industry.yaml:37',
+    'd_9301': 'rules_data/pampero/definitions/resources.yaml:68',
+    'd_9302': 'rules_data/pampero/definitions/resources.yaml:68',
+    'd_9304': 'rules_data/pampero/definitions/resources.yaml:54',
+    'd_9307': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_9310': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_9311': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_9312': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_9313': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_9315': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9316': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9318': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_9319': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9320': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9327': 'rules_data/pampero/modules/private_industry.yaml:37',
+    'd_9328': 'rules_data/pampero/modules/private_industry.yaml:37',
+    'd_9330': 'rules_data/pampero/definitions/resources.yaml:76',
+    'd_9331': 'rules_data/pampero/definitions/resources.yaml:76',
+    'd_9333': 'rules_data/pampero/definitions/resources.yaml:54',
+    'd_9336': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_9339': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_9340': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_9341': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_9342': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_9344': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9345': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9347': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_9348': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9349': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9355': 'rules_data/pampero/modules/private_industry.yaml:37',
+    'd_9356': 'rules_data/pampero/modules/private_industry.yaml:37',
+    'd_9358': 'rules_data/pampero/definitions/resources.yaml:76',
+    'd_9359': 'rules_data/pampero/definitions/resources.yaml:76',
+    'd_9361': 'rules_data/pampero/definitions/resources.yaml:54',
+    'd_9364': 'rules_data/pampero/definitions/resources.yaml:56',
+    't_9367': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_9368': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_9369': 'rules_data/pampero/definitions/resources.yaml:60',
+    't_9370': 'rules_data/pampero/definitions/resources.yaml:60',
+    'd_9372': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9373': 'rules_data/pampero/definitions/resources.yaml:62',
+    'd_9375': 'rules_data/pampero/definitions/resources.yaml:26',
+    'd_9376': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9377': 'rules_data/pampero/definitions/resources.yaml:27',
+    'd_9545': 'rules_data/pampero/modules/verne_items.yaml:12',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks
     globals()[_name].rulesc_at = _at

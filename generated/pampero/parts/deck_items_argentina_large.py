@@ -49,273 +49,268 @@ K = [
 ]
 
 
-x_8505 = _C.x_8490  # rules_data/pampero/definitions/tracks.yaml:177
-x_8507 = _C.x_8492  # rules_data/pampero/definitions/resources.yaml:26
-x_8508 = _C.x_8493  # rules_data/pampero/definitions/resources.yaml:27
-x_8510 = _C.x_8495  # rules_data/pampero/definitions/resources.yaml:27
-x_8511 = _C.x_8496  # rules_data/pampero/definitions/resources.yaml:28
-x_8513 = _C.x_8498  # rules_data/pampero/definitions/resources.yaml:29
-x_8514 = _C.x_8499  # rules_data/pampero/definitions/resources.yaml:29
-x_8516 = _C.x_8501  # rules_data/pampero/definitions/resources.yaml:30
-x_8517 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_8520 = _C.x_8520  # rules_data/pampero/definitions/tracks.yaml:177
-x_8522 = _C.x_8522  # rules_data/pampero/definitions/resources.yaml:26
-x_8523 = _C.x_8523  # rules_data/pampero/definitions/resources.yaml:27
-x_8525 = _C.x_8525  # rules_data/pampero/definitions/resources.yaml:27
-x_8526 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:28
-x_8528 = _C.x_8528  # rules_data/pampero/definitions/resources.yaml:29
-x_8529 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:29
-x_8531 = _C.x_8531  # rules_data/pampero/definitions/resources.yaml:30
-x_8532 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8509 = _C.x_8494  # rules_data/pampero/definitions/tracks.yaml:177
+x_8511 = _C.x_8496  # rules_data/pampero/definitions/resources.yaml:26
+x_8512 = _C.x_8497  # rules_data/pampero/definitions/resources.yaml:27
+x_8514 = _C.x_8499  # rules_data/pampero/definitions/resources.yaml:27
+x_8515 = _C.x_8500  # rules_data/pampero/definitions/resources.yaml:28
+x_8517 = _C.x_8502  # rules_data/pampero/definitions/resources.yaml:29
+x_8518 = _C.x_8503  # rules_data/pampero/definitions/resources.yaml:29
+x_8520 = _C.x_8505  # rules_data/pampero/definitions/resources.yaml:30
+x_8521 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_8524 = _C.x_8524  # rules_data/pampero/definitions/tracks.yaml:177
+x_8526 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:26
+x_8527 = _C.x_8527  # rules_data/pampero/definitions/resources.yaml:27
+x_8529 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:27
+x_8530 = _C.x_8530  # rules_data/pampero/definitions/resources.yaml:28
+x_8532 = _C.x_8532  # rules_data/pampero/definitions/resources.yaml:29
+x_8533 = _C.x_8533  # rules_data/pampero/definitions/resources.yaml:29
+x_8535 = _C.x_8535  # rules_data/pampero/definitions/resources.yaml:30
+x_8536 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7519(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
+def d_7524(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:20
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2619', 'residential', True)
-    if not d_7521(ctx, E):
-        return False
-    ctx.steps += 1
-    LOCAL(ctx, E, 't~2625', 'industrial', True)
-    if not d_7534(ctx, E):
-        return False
-    return True
-
-
-d_7520 = _C.d_7506  # rules_data/pampero/items/foreign_markets.yaml:19
-
-
-def d_7521(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2622', x_8505(ctx, E), True)
-    LOCAL(ctx, E, 'r~2623', 'money', True)
-    if not d_7524(ctx, E):
-        return False
-    return True
-
-
-d_7522 = _C.d_7508  # rules_data/pampero/definitions/tracks.yaml:177
-d_7523 = _C.d_7509  # rules_data/pampero/definitions/tracks.yaml:177
-
-
-def d_7524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2624', x_8507(ctx, E), True)
+    LOCAL(ctx, E, 't~2649', 'residential', True)
     if not d_7526(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
-    if not d_7529(ctx, E):
-        return False
-    if not d_7531(ctx, E):
+    LOCAL(ctx, E, 't~2655', 'industrial', True)
+    if not d_7539(ctx, E):
         return False
     return True
 
 
-d_7525 = _C.d_7511  # rules_data/pampero/definitions/resources.yaml:26
-d_7526 = _C.d_7512  # rules_data/pampero/definitions/resources.yaml:27
-d_7527 = _C.d_7513  # rules_data/pampero/definitions/resources.yaml:27
+d_7525 = _C.d_7511  # rules_data/pampero/items/foreign_markets.yaml:20
 
 
-def d_7528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7528, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
-    return True
-
-
-def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8513(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~2623'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
-    return True
-
-
-def d_7530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7530, ctx.state.get('supply'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
-    return True
-
-
-def d_7531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8516(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
-    return True
-
-
-def d_7532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7532, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
-    return True
-
-
-def d_7533(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:19
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~2625', 'industrial', True)
-    return True
-
-
-def d_7534(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7526(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2628', x_8520(ctx, E), True)
-    LOCAL(ctx, E, 'r~2629', 'money', True)
-    if not d_7537(ctx, E):
+    LOCAL(ctx, E, 'n~2652', x_8509(ctx, E), True)
+    LOCAL(ctx, E, 'r~2653', 'money', True)
+    if not d_7529(ctx, E):
         return False
     return True
 
 
-d_7535 = _C.d_7535  # rules_data/pampero/definitions/tracks.yaml:177
-d_7536 = _C.d_7536  # rules_data/pampero/definitions/tracks.yaml:177
+d_7527 = _C.d_7513  # rules_data/pampero/definitions/tracks.yaml:177
+d_7528 = _C.d_7514  # rules_data/pampero/definitions/tracks.yaml:177
 
 
-def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_8522(ctx, E), True)
-    if not d_7539(ctx, E):
+    LOCAL(ctx, E, 'k~2654', x_8511(ctx, E), True)
+    if not d_7531(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 7533, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
+    if not d_7534(ctx, E):
+        return False
+    if not d_7536(ctx, E):
+        return False
+    return True
+
+
+d_7530 = _C.d_7516  # rules_data/pampero/definitions/resources.yaml:26
+d_7531 = _C.d_7517  # rules_data/pampero/definitions/resources.yaml:27
+d_7532 = _C.d_7518  # rules_data/pampero/definitions/resources.yaml:27
+
+
+def d_7533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7533, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
+    return True
+
+
+def d_7534(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8517(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, 7535, ctx.state.get('supply'), E.get('r~2653'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
+    return True
+
+
+def d_7535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7535, ctx.state.get('supply'), E.get('r~2653'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
+    return True
+
+
+def d_7536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8520(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, 7537, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
+    return True
+
+
+def d_7537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7537, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
+    return True
+
+
+def d_7538(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:20
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~2655', 'industrial', True)
+    return True
+
+
+def d_7539(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2658', x_8524(ctx, E), True)
+    LOCAL(ctx, E, 'r~2659', 'money', True)
     if not d_7542(ctx, E):
         return False
+    return True
+
+
+d_7540 = _C.d_7540  # rules_data/pampero/definitions/tracks.yaml:177
+d_7541 = _C.d_7541  # rules_data/pampero/definitions/tracks.yaml:177
+
+
+def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2660', x_8526(ctx, E), True)
     if not d_7544(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 7546, PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[0])
+    if not d_7547(ctx, E):
+        return False
+    if not d_7549(ctx, E):
         return False
     return True
 
 
-d_7538 = _C.d_7538  # rules_data/pampero/definitions/resources.yaml:26
-d_7539 = _C.d_7539  # rules_data/pampero/definitions/resources.yaml:27
-d_7540 = _C.d_7540  # rules_data/pampero/definitions/resources.yaml:27
+d_7543 = _C.d_7543  # rules_data/pampero/definitions/resources.yaml:26
+d_7544 = _C.d_7544  # rules_data/pampero/definitions/resources.yaml:27
+d_7545 = _C.d_7545  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_7541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_7546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7541, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 7546, PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[0])
     return True
 
 
-def d_7542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8528(ctx, E):
+    if x_8532(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~2629'))
+        c, key = KEYPLACE(ctx, 7548, ctx.state.get('supply'), E.get('r~2659'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[1])
     return True
 
 
-def d_7543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7543, ctx.state.get('supply'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 7548, ctx.state.get('supply'), E.get('r~2659'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[1])
     return True
 
 
-def d_7544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8531(ctx, E):
+    if x_8535(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7550, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[2])
     return True
 
 
-def d_7545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7550, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    7519: CPS(d_7519),
-    7520: CPS(d_7520),
-    7521: CPS(d_7521),
-    7522: CPS(d_7522),
-    7523: CPS(d_7523),
     7524: CPS(d_7524),
     7525: CPS(d_7525),
     7526: CPS(d_7526),
@@ -338,34 +333,39 @@ TRIALS = {
     7543: CPS(d_7543),
     7544: CPS(d_7544),
     7545: CPS(d_7545),
+    7546: CPS(d_7546),
+    7547: CPS(d_7547),
+    7548: CPS(d_7548),
+    7549: CPS(d_7549),
+    7550: CPS(d_7550),
 }
 
 
 CODE = {
-    8505: x_8505,
-    8507: x_8507,
-    8508: x_8508,
-    8510: x_8510,
+    8509: x_8509,
     8511: x_8511,
-    8513: x_8513,
+    8512: x_8512,
     8514: x_8514,
-    8516: x_8516,
+    8515: x_8515,
     8517: x_8517,
+    8518: x_8518,
     8520: x_8520,
-    8522: x_8522,
-    8523: x_8523,
-    8525: x_8525,
+    8521: x_8521,
+    8524: x_8524,
     8526: x_8526,
-    8528: x_8528,
+    8527: x_8527,
     8529: x_8529,
-    8531: x_8531,
+    8530: x_8530,
     8532: x_8532,
+    8533: x_8533,
+    8535: x_8535,
+    8536: x_8536,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/pampero/items/foreign_markets.yaml:15
-    'argentina_large': '{"id":"argentina_large","deck":"argentina","copies":4,"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"t~2619","e":{"op":"lit","v":"residential","x":8504},"at":"rules_data/pampero/items/foreign_markets.yaml:19","id":7520},{"op":"seq","b":[{"op":"let","v":"n~2622","e":{"op":"letx","v":"vs~2620","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2619"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2621","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2619"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2619"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2621"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2621"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2620"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2620"},"k":{"op":"var","n":"at~2621"}},"b":{"op":"lit","v":0}}},"x":8505},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7522},{"op":"let","v":"r~2623","e":{"op":"lit","v":"money","x":8506},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7523},{"op":"seq","b":[{"op":"let","v":"k~2624","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2622"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2622"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2623"},"d":0}]}]}}]}],"x":8507},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7525},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8508},"t":{"op":"set","t":{"op":"var","n":"k~2624","x":8509},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2624"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2623"},"d":0}}]}]}]}],"x":8510},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7527},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7526},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2623"},"d":0,"x":8511},"o":"+=","e":{"op":"var","n":"k~2624","x":8512},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7528},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8513},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2623"},"d":0,"x":8514},"o":"-=","e":{"op":"var","n":"k~2624","x":8515},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7530},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7529},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2624"},"b":{"op":"lit","v":0}}],"x":8516},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8517},"o":"+=","e":{"op":"var","n":"k~2624","x":8518},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7532},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7531}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7524}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7521},{"op":"let","v":"t~2625","e":{"op":"lit","v":"industrial","x":8519},"at":"rules_data/pampero/items/foreign_markets.yaml:19","id":7533},{"op":"seq","b":[{"op":"let","v":"n~2628","e":{"op":"letx","v":"vs~2626","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2625"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2627","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2625"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2625"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2627"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2627"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2626"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2626"},"k":{"op":"var","n":"at~2627"}},"b":{"op":"lit","v":0}}},"x":8520},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7535},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":8521},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7536},{"op":"seq","b":[{"op":"let","v":"k~2630","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2628"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2628"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2629"},"d":0}]}]}}]}],"x":8522},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7538},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8523},"t":{"op":"set","t":{"op":"var","n":"k~2630","x":8524},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2630"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2629"},"d":0}}]}]}]}],"x":8525},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7540},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7539},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2629"},"d":0,"x":8526},"o":"+=","e":{"op":"var","n":"k~2630","x":8527},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7541},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8528},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2629"},"d":0,"x":8529},"o":"-=","e":{"op":"var","n":"k~2630","x":8530},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7543},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7542},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2630"},"b":{"op":"lit","v":0}}],"x":8531},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8532},"o":"+=","e":{"op":"var","n":"k~2630","x":8533},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7545},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7544}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7537}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7534}],"at":"rules_data/pampero/items/foreign_markets.yaml:19","id":7519},"tags":["argentina"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:15"}',
+    # rules_data/pampero/items/foreign_markets.yaml:16
+    'argentina_large': '{"id":"argentina_large","deck":"argentina","copies":4,"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"t~2649","e":{"op":"lit","v":"residential","x":8508},"at":"rules_data/pampero/items/foreign_markets.yaml:20","id":7525},{"op":"seq","b":[{"op":"let","v":"n~2652","e":{"op":"letx","v":"vs~2650","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2649"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2651","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2649"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2649"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2651"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2651"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2650"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2650"},"k":{"op":"var","n":"at~2651"}},"b":{"op":"lit","v":0}}},"x":8509},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7527},{"op":"let","v":"r~2653","e":{"op":"lit","v":"money","x":8510},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7528},{"op":"seq","b":[{"op":"let","v":"k~2654","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2652"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2652"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2653"},"d":0}]}]}}]}],"x":8511},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7530},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8512},"t":{"op":"set","t":{"op":"var","n":"k~2654","x":8513},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2654"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2653"},"d":0}}]}]}]}],"x":8514},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7532},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7531},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2653"},"d":0,"x":8515},"o":"+=","e":{"op":"var","n":"k~2654","x":8516},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7533},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8517},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2653"},"d":0,"x":8518},"o":"-=","e":{"op":"var","n":"k~2654","x":8519},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7535},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7534},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2654"},"b":{"op":"lit","v":0}}],"x":8520},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8521},"o":"+=","e":{"op":"var","n":"k~2654","x":8522},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7537},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7536}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7529}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7526},{"op":"let","v":"t~2655","e":{"op":"lit","v":"industrial","x":8523},"at":"rules_data/pampero/items/foreign_markets.yaml:20","id":7538},{"op":"seq","b":[{"op":"let","v":"n~2658","e":{"op":"letx","v":"vs~2656","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2655"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2655"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2655"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2655"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2657","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2655"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2655"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2655"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2657"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2657"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2656"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2656"},"k":{"op":"var","n":"at~2657"}},"b":{"op":"lit","v":0}}},"x":8524},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7540},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":8525},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7541},{"op":"seq","b":[{"op":"let","v":"k~2660","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2658"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2658"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2659"},"d":0}]}]}}]}],"x":8526},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7543},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8527},"t":{"op":"set","t":{"op":"var","n":"k~2660","x":8528},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2660"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2659"},"d":0}}]}]}]}],"x":8529},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7545},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7544},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2659"},"d":0,"x":8530},"o":"+=","e":{"op":"var","n":"k~2660","x":8531},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7546},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8532},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2659"},"d":0,"x":8533},"o":"-=","e":{"op":"var","n":"k~2660","x":8534},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7548},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7547},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2660"},"b":{"op":"lit","v":0}}],"x":8535},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8536},"o":"+=","e":{"op":"var","n":"k~2660","x":8537},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7550},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7549}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7542}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7539}],"at":"rules_data/pampero/items/foreign_markets.yaml:20","id":7524},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["argentina"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:16"}',
 }

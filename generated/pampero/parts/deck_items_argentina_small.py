@@ -49,144 +49,139 @@ K = [
 ]
 
 
-x_8490 = _C.x_8490  # rules_data/pampero/definitions/tracks.yaml:177
-x_8492 = _C.x_8492  # rules_data/pampero/definitions/resources.yaml:26
-x_8493 = _C.x_8493  # rules_data/pampero/definitions/resources.yaml:27
-x_8495 = _C.x_8495  # rules_data/pampero/definitions/resources.yaml:27
-x_8496 = _C.x_8496  # rules_data/pampero/definitions/resources.yaml:28
-x_8498 = _C.x_8498  # rules_data/pampero/definitions/resources.yaml:29
-x_8499 = _C.x_8499  # rules_data/pampero/definitions/resources.yaml:29
-x_8501 = _C.x_8501  # rules_data/pampero/definitions/resources.yaml:30
-x_8502 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8494 = _C.x_8494  # rules_data/pampero/definitions/tracks.yaml:177
+x_8496 = _C.x_8496  # rules_data/pampero/definitions/resources.yaml:26
+x_8497 = _C.x_8497  # rules_data/pampero/definitions/resources.yaml:27
+x_8499 = _C.x_8499  # rules_data/pampero/definitions/resources.yaml:27
+x_8500 = _C.x_8500  # rules_data/pampero/definitions/resources.yaml:28
+x_8502 = _C.x_8502  # rules_data/pampero/definitions/resources.yaml:29
+x_8503 = _C.x_8503  # rules_data/pampero/definitions/resources.yaml:29
+x_8505 = _C.x_8505  # rules_data/pampero/definitions/resources.yaml:30
+x_8506 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7505(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
+def d_7510(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:13
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2619', 'residential', True)
-    if not d_7507(ctx, E):
+    LOCAL(ctx, E, 't~2649', 'residential', True)
+    if not d_7512(ctx, E):
         return False
     return True
 
 
-d_7506 = _C.d_7506  # rules_data/pampero/items/foreign_markets.yaml:13
+d_7511 = _C.d_7511  # rules_data/pampero/items/foreign_markets.yaml:13
 
 
-def d_7507(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7512(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2622', x_8490(ctx, E), True)
-    LOCAL(ctx, E, 'r~2623', 'money', True)
-    if not d_7510(ctx, E):
+    LOCAL(ctx, E, 'n~2652', x_8494(ctx, E), True)
+    LOCAL(ctx, E, 'r~2653', 'money', True)
+    if not d_7515(ctx, E):
         return False
     return True
 
 
-d_7508 = _C.d_7508  # rules_data/pampero/definitions/tracks.yaml:177
-d_7509 = _C.d_7509  # rules_data/pampero/definitions/tracks.yaml:177
+d_7513 = _C.d_7513  # rules_data/pampero/definitions/tracks.yaml:177
+d_7514 = _C.d_7514  # rules_data/pampero/definitions/tracks.yaml:177
 
 
-def d_7510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2624', x_8492(ctx, E), True)
-    if not d_7512(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
-    if not d_7515(ctx, E):
-        return False
+    LOCAL(ctx, E, 'k~2654', x_8496(ctx, E), True)
     if not d_7517(ctx, E):
         return False
-    return True
-
-
-d_7511 = _C.d_7511  # rules_data/pampero/definitions/resources.yaml:26
-d_7512 = _C.d_7512  # rules_data/pampero/definitions/resources.yaml:27
-d_7513 = _C.d_7513  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7514, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
+    c, key = KEYPLACE(ctx, 7519, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
+    if not d_7520(ctx, E):
+        return False
+    if not d_7522(ctx, E):
+        return False
     return True
 
 
-def d_7515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+d_7516 = _C.d_7516  # rules_data/pampero/definitions/resources.yaml:26
+d_7517 = _C.d_7517  # rules_data/pampero/definitions/resources.yaml:27
+d_7518 = _C.d_7518  # rules_data/pampero/definitions/resources.yaml:27
+
+
+def d_7519(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8498(ctx, E):
+    c, key = KEYPLACE(ctx, 7519, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
+    return True
+
+
+def d_7520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8502(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~2623'))
+        c, key = KEYPLACE(ctx, 7521, ctx.state.get('supply'), E.get('r~2653'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
     return True
 
 
-def d_7516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7516, ctx.state.get('supply'), E.get('r~2623'))
+    c, key = KEYPLACE(ctx, 7521, ctx.state.get('supply'), E.get('r~2653'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
     return True
 
 
-def d_7517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8501(ctx, E):
+    if x_8505(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7523, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
     return True
 
 
-def d_7518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7518, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7523, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    7505: CPS(d_7505),
-    7506: CPS(d_7506),
-    7507: CPS(d_7507),
-    7508: CPS(d_7508),
-    7509: CPS(d_7509),
     7510: CPS(d_7510),
     7511: CPS(d_7511),
     7512: CPS(d_7512),
@@ -196,19 +191,24 @@ TRIALS = {
     7516: CPS(d_7516),
     7517: CPS(d_7517),
     7518: CPS(d_7518),
+    7519: CPS(d_7519),
+    7520: CPS(d_7520),
+    7521: CPS(d_7521),
+    7522: CPS(d_7522),
+    7523: CPS(d_7523),
 }
 
 
 CODE = {
-    8490: x_8490,
-    8492: x_8492,
-    8493: x_8493,
-    8495: x_8495,
+    8494: x_8494,
     8496: x_8496,
-    8498: x_8498,
+    8497: x_8497,
     8499: x_8499,
-    8501: x_8501,
+    8500: x_8500,
     8502: x_8502,
+    8503: x_8503,
+    8505: x_8505,
+    8506: x_8506,
 }
 AT = {
 }
@@ -216,5 +216,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/items/foreign_markets.yaml:9
-    'argentina_small': '{"id":"argentina_small","deck":"argentina","copies":4,"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"t~2619","e":{"op":"lit","v":"residential","x":8489},"at":"rules_data/pampero/items/foreign_markets.yaml:13","id":7506},{"op":"seq","b":[{"op":"let","v":"n~2622","e":{"op":"letx","v":"vs~2620","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2619"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2621","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2619"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2619"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2621"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2621"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2620"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2620"},"k":{"op":"var","n":"at~2621"}},"b":{"op":"lit","v":0}}},"x":8490},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7508},{"op":"let","v":"r~2623","e":{"op":"lit","v":"money","x":8491},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7509},{"op":"seq","b":[{"op":"let","v":"k~2624","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2622"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2622"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2623"},"d":0}]}]}}]}],"x":8492},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7511},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8493},"t":{"op":"set","t":{"op":"var","n":"k~2624","x":8494},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2624"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2623"},"d":0}}]}]}]}],"x":8495},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7513},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7512},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2623"},"d":0,"x":8496},"o":"+=","e":{"op":"var","n":"k~2624","x":8497},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7514},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8498},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2623"},"d":0,"x":8499},"o":"-=","e":{"op":"var","n":"k~2624","x":8500},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7516},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7515},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2624"},"b":{"op":"lit","v":0}}],"x":8501},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8502},"o":"+=","e":{"op":"var","n":"k~2624","x":8503},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7518},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7517}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7510}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7507}],"at":"rules_data/pampero/items/foreign_markets.yaml:13","id":7505},"tags":["argentina"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:9"}',
+    'argentina_small': '{"id":"argentina_small","deck":"argentina","copies":4,"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"t~2649","e":{"op":"lit","v":"residential","x":8493},"at":"rules_data/pampero/items/foreign_markets.yaml:13","id":7511},{"op":"seq","b":[{"op":"let","v":"n~2652","e":{"op":"letx","v":"vs~2650","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2649"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2651","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2649"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2649"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2651"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2651"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2650"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2650"},"k":{"op":"var","n":"at~2651"}},"b":{"op":"lit","v":0}}},"x":8494},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7513},{"op":"let","v":"r~2653","e":{"op":"lit","v":"money","x":8495},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7514},{"op":"seq","b":[{"op":"let","v":"k~2654","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2652"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2652"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2653"},"d":0}]}]}}]}],"x":8496},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7516},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8497},"t":{"op":"set","t":{"op":"var","n":"k~2654","x":8498},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2654"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2653"},"d":0}}]}]}]}],"x":8499},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7518},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7517},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2653"},"d":0,"x":8500},"o":"+=","e":{"op":"var","n":"k~2654","x":8501},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7519},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8502},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2653"},"d":0,"x":8503},"o":"-=","e":{"op":"var","n":"k~2654","x":8504},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7521},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7520},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2654"},"b":{"op":"lit","v":0}}],"x":8505},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8506},"o":"+=","e":{"op":"var","n":"k~2654","x":8507},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7523},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7522}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7515}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7512}],"at":"rules_data/pampero/items/foreign_markets.yaml:13","id":7510},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["argentina"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:9"}',
 }

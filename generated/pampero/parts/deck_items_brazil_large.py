@@ -49,273 +49,268 @@ K = [
 ]
 
 
-x_8550 = _C.x_8490  # rules_data/pampero/definitions/tracks.yaml:177
-x_8552 = _C.x_8492  # rules_data/pampero/definitions/resources.yaml:26
-x_8553 = _C.x_8493  # rules_data/pampero/definitions/resources.yaml:27
-x_8555 = _C.x_8495  # rules_data/pampero/definitions/resources.yaml:27
-x_8556 = _C.x_8496  # rules_data/pampero/definitions/resources.yaml:28
-x_8558 = _C.x_8498  # rules_data/pampero/definitions/resources.yaml:29
-x_8559 = _C.x_8499  # rules_data/pampero/definitions/resources.yaml:29
-x_8561 = _C.x_8501  # rules_data/pampero/definitions/resources.yaml:30
-x_8562 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_8565 = _C.x_8520  # rules_data/pampero/definitions/tracks.yaml:177
-x_8567 = _C.x_8522  # rules_data/pampero/definitions/resources.yaml:26
-x_8568 = _C.x_8523  # rules_data/pampero/definitions/resources.yaml:27
-x_8570 = _C.x_8525  # rules_data/pampero/definitions/resources.yaml:27
-x_8571 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:28
-x_8573 = _C.x_8528  # rules_data/pampero/definitions/resources.yaml:29
-x_8574 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:29
-x_8576 = _C.x_8531  # rules_data/pampero/definitions/resources.yaml:30
-x_8577 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8554 = _C.x_8494  # rules_data/pampero/definitions/tracks.yaml:177
+x_8556 = _C.x_8496  # rules_data/pampero/definitions/resources.yaml:26
+x_8557 = _C.x_8497  # rules_data/pampero/definitions/resources.yaml:27
+x_8559 = _C.x_8499  # rules_data/pampero/definitions/resources.yaml:27
+x_8560 = _C.x_8500  # rules_data/pampero/definitions/resources.yaml:28
+x_8562 = _C.x_8502  # rules_data/pampero/definitions/resources.yaml:29
+x_8563 = _C.x_8503  # rules_data/pampero/definitions/resources.yaml:29
+x_8565 = _C.x_8505  # rules_data/pampero/definitions/resources.yaml:30
+x_8566 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_8569 = _C.x_8524  # rules_data/pampero/definitions/tracks.yaml:177
+x_8571 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:26
+x_8572 = _C.x_8527  # rules_data/pampero/definitions/resources.yaml:27
+x_8574 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:27
+x_8575 = _C.x_8530  # rules_data/pampero/definitions/resources.yaml:28
+x_8577 = _C.x_8532  # rules_data/pampero/definitions/resources.yaml:29
+x_8578 = _C.x_8533  # rules_data/pampero/definitions/resources.yaml:29
+x_8580 = _C.x_8535  # rules_data/pampero/definitions/resources.yaml:30
+x_8581 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7560(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
+def d_7565(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:34
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2619', 'resort', True)
-    if not d_7562(ctx, E):
-        return False
-    ctx.steps += 1
-    LOCAL(ctx, E, 't~2625', 'commercial', True)
-    if not d_7575(ctx, E):
-        return False
-    return True
-
-
-d_7561 = _C.d_7547  # rules_data/pampero/items/foreign_markets.yaml:31
-
-
-def d_7562(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2622', x_8550(ctx, E), True)
-    LOCAL(ctx, E, 'r~2623', 'money', True)
-    if not d_7565(ctx, E):
-        return False
-    return True
-
-
-d_7563 = _C.d_7508  # rules_data/pampero/definitions/tracks.yaml:177
-d_7564 = _C.d_7509  # rules_data/pampero/definitions/tracks.yaml:177
-
-
-def d_7565(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2624', x_8552(ctx, E), True)
+    LOCAL(ctx, E, 't~2649', 'resort', True)
     if not d_7567(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
-    if not d_7570(ctx, E):
-        return False
-    if not d_7572(ctx, E):
+    LOCAL(ctx, E, 't~2655', 'commercial', True)
+    if not d_7580(ctx, E):
         return False
     return True
 
 
-d_7566 = _C.d_7511  # rules_data/pampero/definitions/resources.yaml:26
-d_7567 = _C.d_7512  # rules_data/pampero/definitions/resources.yaml:27
-d_7568 = _C.d_7513  # rules_data/pampero/definitions/resources.yaml:27
+d_7566 = _C.d_7552  # rules_data/pampero/items/foreign_markets.yaml:34
 
 
-def d_7569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7569, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
-    return True
-
-
-def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8558(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~2623'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
-    return True
-
-
-def d_7571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7571, ctx.state.get('supply'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
-    return True
-
-
-def d_7572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8561(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
-    return True
-
-
-def d_7573(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7573, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
-    return True
-
-
-def d_7574(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~2625', 'commercial', True)
-    return True
-
-
-def d_7575(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7567(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2628', x_8565(ctx, E), True)
-    LOCAL(ctx, E, 'r~2629', 'money', True)
-    if not d_7578(ctx, E):
+    LOCAL(ctx, E, 'n~2652', x_8554(ctx, E), True)
+    LOCAL(ctx, E, 'r~2653', 'money', True)
+    if not d_7570(ctx, E):
         return False
     return True
 
 
-d_7576 = _C.d_7535  # rules_data/pampero/definitions/tracks.yaml:177
-d_7577 = _C.d_7536  # rules_data/pampero/definitions/tracks.yaml:177
+d_7568 = _C.d_7513  # rules_data/pampero/definitions/tracks.yaml:177
+d_7569 = _C.d_7514  # rules_data/pampero/definitions/tracks.yaml:177
 
 
-def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_8567(ctx, E), True)
-    if not d_7580(ctx, E):
+    LOCAL(ctx, E, 'k~2654', x_8556(ctx, E), True)
+    if not d_7572(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 7574, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
+    if not d_7575(ctx, E):
+        return False
+    if not d_7577(ctx, E):
+        return False
+    return True
+
+
+d_7571 = _C.d_7516  # rules_data/pampero/definitions/resources.yaml:26
+d_7572 = _C.d_7517  # rules_data/pampero/definitions/resources.yaml:27
+d_7573 = _C.d_7518  # rules_data/pampero/definitions/resources.yaml:27
+
+
+def d_7574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7574, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
+    return True
+
+
+def d_7575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8562(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, 7576, ctx.state.get('supply'), E.get('r~2653'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
+    return True
+
+
+def d_7576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7576, ctx.state.get('supply'), E.get('r~2653'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
+    return True
+
+
+def d_7577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8565(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, 7578, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
+    return True
+
+
+def d_7578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7578, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
+    return True
+
+
+def d_7579(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:34
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~2655', 'commercial', True)
+    return True
+
+
+def d_7580(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2658', x_8569(ctx, E), True)
+    LOCAL(ctx, E, 'r~2659', 'money', True)
     if not d_7583(ctx, E):
         return False
+    return True
+
+
+d_7581 = _C.d_7540  # rules_data/pampero/definitions/tracks.yaml:177
+d_7582 = _C.d_7541  # rules_data/pampero/definitions/tracks.yaml:177
+
+
+def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2660', x_8571(ctx, E), True)
     if not d_7585(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 7587, PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[0])
+    if not d_7588(ctx, E):
+        return False
+    if not d_7590(ctx, E):
         return False
     return True
 
 
-d_7579 = _C.d_7538  # rules_data/pampero/definitions/resources.yaml:26
-d_7580 = _C.d_7539  # rules_data/pampero/definitions/resources.yaml:27
-d_7581 = _C.d_7540  # rules_data/pampero/definitions/resources.yaml:27
+d_7584 = _C.d_7543  # rules_data/pampero/definitions/resources.yaml:26
+d_7585 = _C.d_7544  # rules_data/pampero/definitions/resources.yaml:27
+d_7586 = _C.d_7545  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_7582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_7587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7582, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 7587, PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[0])
     return True
 
 
-def d_7583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8573(ctx, E):
+    if x_8577(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~2629'))
+        c, key = KEYPLACE(ctx, 7589, ctx.state.get('supply'), E.get('r~2659'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[1])
     return True
 
 
-def d_7584(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7584, ctx.state.get('supply'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 7589, ctx.state.get('supply'), E.get('r~2659'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[1])
     return True
 
 
-def d_7585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8576(ctx, E):
+    if x_8580(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7591, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[2])
     return True
 
 
-def d_7586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7591(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7586, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7591, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    7560: CPS(d_7560),
-    7561: CPS(d_7561),
-    7562: CPS(d_7562),
-    7563: CPS(d_7563),
-    7564: CPS(d_7564),
     7565: CPS(d_7565),
     7566: CPS(d_7566),
     7567: CPS(d_7567),
@@ -338,34 +333,39 @@ TRIALS = {
     7584: CPS(d_7584),
     7585: CPS(d_7585),
     7586: CPS(d_7586),
+    7587: CPS(d_7587),
+    7588: CPS(d_7588),
+    7589: CPS(d_7589),
+    7590: CPS(d_7590),
+    7591: CPS(d_7591),
 }
 
 
 CODE = {
-    8550: x_8550,
-    8552: x_8552,
-    8553: x_8553,
-    8555: x_8555,
+    8554: x_8554,
     8556: x_8556,
-    8558: x_8558,
+    8557: x_8557,
     8559: x_8559,
-    8561: x_8561,
+    8560: x_8560,
     8562: x_8562,
+    8563: x_8563,
     8565: x_8565,
-    8567: x_8567,
-    8568: x_8568,
-    8570: x_8570,
+    8566: x_8566,
+    8569: x_8569,
     8571: x_8571,
-    8573: x_8573,
+    8572: x_8572,
     8574: x_8574,
-    8576: x_8576,
+    8575: x_8575,
     8577: x_8577,
+    8578: x_8578,
+    8580: x_8580,
+    8581: x_8581,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/pampero/items/foreign_markets.yaml:27
-    'brazil_large': '{"id":"brazil_large","deck":"brazil","copies":4,"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"t~2619","e":{"op":"lit","v":"resort","x":8549},"at":"rules_data/pampero/items/foreign_markets.yaml:31","id":7561},{"op":"seq","b":[{"op":"let","v":"n~2622","e":{"op":"letx","v":"vs~2620","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2619"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2621","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2619"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2619"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2621"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2621"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2620"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2620"},"k":{"op":"var","n":"at~2621"}},"b":{"op":"lit","v":0}}},"x":8550},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7563},{"op":"let","v":"r~2623","e":{"op":"lit","v":"money","x":8551},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7564},{"op":"seq","b":[{"op":"let","v":"k~2624","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2622"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2622"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2623"},"d":0}]}]}}]}],"x":8552},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7566},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8553},"t":{"op":"set","t":{"op":"var","n":"k~2624","x":8554},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2624"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2623"},"d":0}}]}]}]}],"x":8555},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7568},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7567},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2623"},"d":0,"x":8556},"o":"+=","e":{"op":"var","n":"k~2624","x":8557},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7569},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8558},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2623"},"d":0,"x":8559},"o":"-=","e":{"op":"var","n":"k~2624","x":8560},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7571},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7570},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2624"},"b":{"op":"lit","v":0}}],"x":8561},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8562},"o":"+=","e":{"op":"var","n":"k~2624","x":8563},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7573},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7572}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7565}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7562},{"op":"let","v":"t~2625","e":{"op":"lit","v":"commercial","x":8564},"at":"rules_data/pampero/items/foreign_markets.yaml:31","id":7574},{"op":"seq","b":[{"op":"let","v":"n~2628","e":{"op":"letx","v":"vs~2626","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2625"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2627","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2625"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2625"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2625"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2627"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2627"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2626"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2626"},"k":{"op":"var","n":"at~2627"}},"b":{"op":"lit","v":0}}},"x":8565},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7576},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":8566},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7577},{"op":"seq","b":[{"op":"let","v":"k~2630","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2628"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2628"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2629"},"d":0}]}]}}]}],"x":8567},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7579},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8568},"t":{"op":"set","t":{"op":"var","n":"k~2630","x":8569},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2630"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2629"},"d":0}}]}]}]}],"x":8570},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7581},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7580},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2629"},"d":0,"x":8571},"o":"+=","e":{"op":"var","n":"k~2630","x":8572},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7582},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8573},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2629"},"d":0,"x":8574},"o":"-=","e":{"op":"var","n":"k~2630","x":8575},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7584},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7583},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2630"},"b":{"op":"lit","v":0}}],"x":8576},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8577},"o":"+=","e":{"op":"var","n":"k~2630","x":8578},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7586},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7585}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7578}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7575}],"at":"rules_data/pampero/items/foreign_markets.yaml:31","id":7560},"tags":["brazil"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:27"}',
+    # rules_data/pampero/items/foreign_markets.yaml:30
+    'brazil_large': '{"id":"brazil_large","deck":"brazil","copies":4,"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"t~2649","e":{"op":"lit","v":"resort","x":8553},"at":"rules_data/pampero/items/foreign_markets.yaml:34","id":7566},{"op":"seq","b":[{"op":"let","v":"n~2652","e":{"op":"letx","v":"vs~2650","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2649"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2651","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2649"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2649"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2651"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2651"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2650"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2650"},"k":{"op":"var","n":"at~2651"}},"b":{"op":"lit","v":0}}},"x":8554},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7568},{"op":"let","v":"r~2653","e":{"op":"lit","v":"money","x":8555},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7569},{"op":"seq","b":[{"op":"let","v":"k~2654","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2652"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2652"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2653"},"d":0}]}]}}]}],"x":8556},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7571},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8557},"t":{"op":"set","t":{"op":"var","n":"k~2654","x":8558},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2654"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2653"},"d":0}}]}]}]}],"x":8559},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7573},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7572},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2653"},"d":0,"x":8560},"o":"+=","e":{"op":"var","n":"k~2654","x":8561},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7574},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8562},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2653"},"d":0,"x":8563},"o":"-=","e":{"op":"var","n":"k~2654","x":8564},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7576},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7575},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2654"},"b":{"op":"lit","v":0}}],"x":8565},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8566},"o":"+=","e":{"op":"var","n":"k~2654","x":8567},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7578},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7577}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7570}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7567},{"op":"let","v":"t~2655","e":{"op":"lit","v":"commercial","x":8568},"at":"rules_data/pampero/items/foreign_markets.yaml:34","id":7579},{"op":"seq","b":[{"op":"let","v":"n~2658","e":{"op":"letx","v":"vs~2656","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2655"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2655"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2655"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2655"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2657","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2655"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2655"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2655"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2657"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2657"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2656"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2656"},"k":{"op":"var","n":"at~2657"}},"b":{"op":"lit","v":0}}},"x":8569},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7581},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":8570},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7582},{"op":"seq","b":[{"op":"let","v":"k~2660","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2658"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2658"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2659"},"d":0}]}]}}]}],"x":8571},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7584},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8572},"t":{"op":"set","t":{"op":"var","n":"k~2660","x":8573},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2660"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2659"},"d":0}}]}]}]}],"x":8574},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7586},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7585},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2659"},"d":0,"x":8575},"o":"+=","e":{"op":"var","n":"k~2660","x":8576},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7587},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8577},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2659"},"d":0,"x":8578},"o":"-=","e":{"op":"var","n":"k~2660","x":8579},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7589},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7588},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2660"},"b":{"op":"lit","v":0}}],"x":8580},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8581},"o":"+=","e":{"op":"var","n":"k~2660","x":8582},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7591},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7590}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7583}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7580}],"at":"rules_data/pampero/items/foreign_markets.yaml:34","id":7565},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["brazil"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:30"}',
 }

@@ -49,144 +49,139 @@ K = [
 ]
 
 
-x_8535 = _C.x_8490  # rules_data/pampero/definitions/tracks.yaml:177
-x_8537 = _C.x_8492  # rules_data/pampero/definitions/resources.yaml:26
-x_8538 = _C.x_8493  # rules_data/pampero/definitions/resources.yaml:27
-x_8540 = _C.x_8495  # rules_data/pampero/definitions/resources.yaml:27
-x_8541 = _C.x_8496  # rules_data/pampero/definitions/resources.yaml:28
-x_8543 = _C.x_8498  # rules_data/pampero/definitions/resources.yaml:29
-x_8544 = _C.x_8499  # rules_data/pampero/definitions/resources.yaml:29
-x_8546 = _C.x_8501  # rules_data/pampero/definitions/resources.yaml:30
-x_8547 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8539 = _C.x_8494  # rules_data/pampero/definitions/tracks.yaml:177
+x_8541 = _C.x_8496  # rules_data/pampero/definitions/resources.yaml:26
+x_8542 = _C.x_8497  # rules_data/pampero/definitions/resources.yaml:27
+x_8544 = _C.x_8499  # rules_data/pampero/definitions/resources.yaml:27
+x_8545 = _C.x_8500  # rules_data/pampero/definitions/resources.yaml:28
+x_8547 = _C.x_8502  # rules_data/pampero/definitions/resources.yaml:29
+x_8548 = _C.x_8503  # rules_data/pampero/definitions/resources.yaml:29
+x_8550 = _C.x_8505  # rules_data/pampero/definitions/resources.yaml:30
+x_8551 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def d_7546(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:25
+def d_7551(ctx, E=None):  # rules_data/pampero/items/foreign_markets.yaml:27
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2619', 'resort', True)
-    if not d_7548(ctx, E):
+    LOCAL(ctx, E, 't~2649', 'resort', True)
+    if not d_7553(ctx, E):
         return False
     return True
 
 
-d_7547 = _C.d_7547  # rules_data/pampero/items/foreign_markets.yaml:25
+d_7552 = _C.d_7552  # rules_data/pampero/items/foreign_markets.yaml:27
 
 
-def d_7548(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
+def d_7553(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2622', x_8535(ctx, E), True)
-    LOCAL(ctx, E, 'r~2623', 'money', True)
-    if not d_7551(ctx, E):
+    LOCAL(ctx, E, 'n~2652', x_8539(ctx, E), True)
+    LOCAL(ctx, E, 'r~2653', 'money', True)
+    if not d_7556(ctx, E):
         return False
     return True
 
 
-d_7549 = _C.d_7508  # rules_data/pampero/definitions/tracks.yaml:177
-d_7550 = _C.d_7509  # rules_data/pampero/definitions/tracks.yaml:177
+d_7554 = _C.d_7513  # rules_data/pampero/definitions/tracks.yaml:177
+d_7555 = _C.d_7514  # rules_data/pampero/definitions/tracks.yaml:177
 
 
-def d_7551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2624', x_8537(ctx, E), True)
-    if not d_7553(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
-    if not d_7556(ctx, E):
-        return False
+    LOCAL(ctx, E, 'k~2654', x_8541(ctx, E), True)
     if not d_7558(ctx, E):
         return False
-    return True
-
-
-d_7552 = _C.d_7511  # rules_data/pampero/definitions/resources.yaml:26
-d_7553 = _C.d_7512  # rules_data/pampero/definitions/resources.yaml:27
-d_7554 = _C.d_7513  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7555, PL(ctx, E.get('you')).get('stock'), E.get('r~2623'))
+    c, key = KEYPLACE(ctx, 7560, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2624'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
+    if not d_7561(ctx, E):
+        return False
+    if not d_7563(ctx, E):
+        return False
     return True
 
 
-def d_7556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+d_7557 = _C.d_7516  # rules_data/pampero/definitions/resources.yaml:26
+d_7558 = _C.d_7517  # rules_data/pampero/definitions/resources.yaml:27
+d_7559 = _C.d_7518  # rules_data/pampero/definitions/resources.yaml:27
+
+
+def d_7560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8543(ctx, E):
+    c, key = KEYPLACE(ctx, 7560, PL(ctx, E.get('you')).get('stock'), E.get('r~2653'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2654'), '+=', False, K[0])
+    return True
+
+
+def d_7561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8547(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~2623'))
+        c, key = KEYPLACE(ctx, 7562, ctx.state.get('supply'), E.get('r~2653'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
+            SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
     return True
 
 
-def d_7557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7557, ctx.state.get('supply'), E.get('r~2623'))
+    c, key = KEYPLACE(ctx, 7562, ctx.state.get('supply'), E.get('r~2653'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2624'), '-=', False, K[1])
+        SET(ctx, 'supply', c, key, E.get('k~2654'), '-=', False, K[1])
     return True
 
 
-def d_7558(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7563(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8546(ctx, E):
+    if x_8550(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7564, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
+            SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
     return True
 
 
-def d_7559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7559, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7564, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2624'), '+=', False, K[2])
+        SET(ctx, 'ledger', c, key, E.get('k~2654'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    7546: CPS(d_7546),
-    7547: CPS(d_7547),
-    7548: CPS(d_7548),
-    7549: CPS(d_7549),
-    7550: CPS(d_7550),
     7551: CPS(d_7551),
     7552: CPS(d_7552),
     7553: CPS(d_7553),
@@ -196,25 +191,30 @@ TRIALS = {
     7557: CPS(d_7557),
     7558: CPS(d_7558),
     7559: CPS(d_7559),
+    7560: CPS(d_7560),
+    7561: CPS(d_7561),
+    7562: CPS(d_7562),
+    7563: CPS(d_7563),
+    7564: CPS(d_7564),
 }
 
 
 CODE = {
-    8535: x_8535,
-    8537: x_8537,
-    8538: x_8538,
-    8540: x_8540,
+    8539: x_8539,
     8541: x_8541,
-    8543: x_8543,
+    8542: x_8542,
     8544: x_8544,
-    8546: x_8546,
+    8545: x_8545,
     8547: x_8547,
+    8548: x_8548,
+    8550: x_8550,
+    8551: x_8551,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/pampero/items/foreign_markets.yaml:21
-    'brazil_small': '{"id":"brazil_small","deck":"brazil","copies":4,"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"t~2619","e":{"op":"lit","v":"resort","x":8534},"at":"rules_data/pampero/items/foreign_markets.yaml:25","id":7547},{"op":"seq","b":[{"op":"let","v":"n~2622","e":{"op":"letx","v":"vs~2620","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2619"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2621","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2619"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2619"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2621"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2621"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2620"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2620"},"k":{"op":"var","n":"at~2621"}},"b":{"op":"lit","v":0}}},"x":8535},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7549},{"op":"let","v":"r~2623","e":{"op":"lit","v":"money","x":8536},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7550},{"op":"seq","b":[{"op":"let","v":"k~2624","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2622"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2622"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2623"},"d":0}]}]}}]}],"x":8537},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7552},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8538},"t":{"op":"set","t":{"op":"var","n":"k~2624","x":8539},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2624"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2623"},"d":0}}]}]}]}],"x":8540},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7554},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7553},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2623"},"d":0,"x":8541},"o":"+=","e":{"op":"var","n":"k~2624","x":8542},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7555},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8543},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2623"},"d":0,"x":8544},"o":"-=","e":{"op":"var","n":"k~2624","x":8545},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7557},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7556},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2623"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2624"},"b":{"op":"lit","v":0}}],"x":8546},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8547},"o":"+=","e":{"op":"var","n":"k~2624","x":8548},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7559},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7558}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7551}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7548}],"at":"rules_data/pampero/items/foreign_markets.yaml:25","id":7546},"tags":["brazil"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:21"}',
+    # rules_data/pampero/items/foreign_markets.yaml:23
+    'brazil_small': '{"id":"brazil_small","deck":"brazil","copies":4,"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"t~2649","e":{"op":"lit","v":"resort","x":8538},"at":"rules_data/pampero/items/foreign_markets.yaml:27","id":7552},{"op":"seq","b":[{"op":"let","v":"n~2652","e":{"op":"letx","v":"vs~2650","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2649"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2651","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2649"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2649"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2651"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2651"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2650"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2650"},"k":{"op":"var","n":"at~2651"}},"b":{"op":"lit","v":0}}},"x":8539},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7554},{"op":"let","v":"r~2653","e":{"op":"lit","v":"money","x":8540},"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7555},{"op":"seq","b":[{"op":"let","v":"k~2654","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2652"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2652"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2653"},"d":0}]}]}}]}],"x":8541},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7557},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8542},"t":{"op":"set","t":{"op":"var","n":"k~2654","x":8543},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2654"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2653"},"d":0}}]}]}]}],"x":8544},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7559},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7558},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2653"},"d":0,"x":8545},"o":"+=","e":{"op":"var","n":"k~2654","x":8546},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7560},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8547},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2653"},"d":0,"x":8548},"o":"-=","e":{"op":"var","n":"k~2654","x":8549},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7562},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7561},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2653"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2654"},"b":{"op":"lit","v":0}}],"x":8550},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8551},"o":"+=","e":{"op":"var","n":"k~2654","x":8552},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7564},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7563}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7556}],"at":"rules_data/pampero/definitions/tracks.yaml:177","id":7553}],"at":"rules_data/pampero/items/foreign_markets.yaml:27","id":7551},"placeholder":"the income sides of the foreign market cards are not in the sources","tags":["brazil"],"source":{"doc":"pampero-base","section":"Foreign markets"},"at":"rules_data/pampero/items/foreign_markets.yaml:23"}',
 }

@@ -45,13 +45,13 @@ K = [
 ]
 
 
-def x_8777(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
+def x_8781(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return (3 * (_w2 if type((_w2 := sum([len([v_x_2620 for v_x_2620 in items_of(_c1) if (True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'transformer')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False)]) for v_s_2619 in items_of(ctx.state.get('places')) for _c1 in ((_h1.get(v_s_2619, []) if type(_h1) is dict else KEY(_h1, v_s_2619, [])),) if any(((v_y_2621.get('piece', None) if type(v_y_2621) is dict else KEY(v_y_2621, 'piece', None)) == 'electrical_pole') for v_y_2621 in items_of(_c1))]))) is int else num(_w2)))
-    return MEMO(ctx, (8777, E.get('you'), ctx.stamps.get('places', 0),), compute)
+        return (3 * (_w2 if type((_w2 := sum([len([v_x_2650 for v_x_2650 in items_of(_c1) if (True if (((v_x_2650.get('piece', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'piece', None)) == 'transformer')) and (((v_x_2650.get('owner', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'owner', None)) == E.get('you'))) else False)]) for v_s_2649 in items_of(ctx.state.get('places')) for _c1 in ((_h1.get(v_s_2649, []) if type(_h1) is dict else KEY(_h1, v_s_2649, [])),) if any(((v_y_2651.get('piece', None) if type(v_y_2651) is dict else KEY(v_y_2651, 'piece', None)) == 'electrical_pole') for v_y_2651 in items_of(_c1))]))) is int else num(_w2)))
+    return MEMO(ctx, (8781, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 
 TRIALS = {
@@ -59,14 +59,14 @@ TRIALS = {
 
 
 CODE = {
-    8777: x_8777,
+    8781: x_8781,
 }
 AT = {
-    8777: 'rules_data/pampero/modules/nature_items.yaml:8',
+    8781: 'rules_data/pampero/modules/nature_items.yaml:8',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/nature_items.yaml:8
-    'cardal_scoring': '{"id":"cardal_scoring","deck":"specialist_scoring","module":"cardal_transmission","use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":3},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2619","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2620","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2619"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~2621","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2619"},"d":[]},"e":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"y~2621"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"electrical_pole"}}}]}}]},"x":8777},"source":{"doc":"pampero-nature","section":"Cardal Transmission Specialist Scoring Card: $3 for each of your transformers next to an electrical pole. Discard after scoring once"},"at":"rules_data/pampero/modules/nature_items.yaml:8"}',
+    'cardal_scoring': '{"id":"cardal_scoring","deck":"specialist_scoring","module":"cardal_transmission","use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":3},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2649","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2650","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2649"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~2651","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2649"},"d":[]},"e":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"y~2651"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"electrical_pole"}}}]}}]},"x":8781},"source":{"doc":"pampero-nature","section":"Cardal Transmission Specialist Scoring Card: $3 for each of your transformers next to an electrical pole. Discard after scoring once"},"at":"rules_data/pampero/modules/nature_items.yaml:8"}',
 }

@@ -51,37 +51,37 @@ K = [
 ]
 
 
-x_10906 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10907 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_10910 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10914 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_10915 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_10920 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_10921 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_10923 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_10924 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_10926 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_10927 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_10929 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_10930 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10914 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10915 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_10918 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_10922 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_10923 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_10928 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_10929 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_10931 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_10932 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_10934 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_10935 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_10937 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_10938 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9598(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
+def t_9608(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:21
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
-    LOCAL(ctx, E, 'r~2620', 'co2', True)
-    return t_9601(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 1, True)
+    LOCAL(ctx, E, 'r~2650', 'co2', True)
+    return t_9611(ctx, k, s, E)
 
 
-d_9599 = _C.d_7428  # rules_data/pampero/modules/verne_items.yaml:21
-d_9600 = _C.d_9535  # rules_data/pampero/modules/verne_items.yaml:21
+d_9609 = _C.d_7433  # rules_data/pampero/modules/verne_items.yaml:21
+d_9610 = _C.d_9545  # rules_data/pampero/modules/verne_items.yaml:21
 
 
-def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9611(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,46 +89,46 @@ def t_9601(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9615(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_9625(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9603(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_9613(ctx, r1, s, E)
 
 
-d_9602 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_9612 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9603(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9613(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10906(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_10914(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10907(ctx, E):
-                return t_9604(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_10915(ctx, E):
+                return t_9614(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9604(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9614(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,178 +136,178 @@ def t_9604(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9612, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9622, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9606(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_9616(ctx, r1, s, E)
 
 
-d_9605 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_9615 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9606(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9616(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9606, None, [], k)
+    return CHOOSE(ctx, 9616, None, [], k)
 
 
-d_9607 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9608 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9609 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9610 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9611 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_9617 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9618 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_9619 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_9620 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_9621 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9612, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9622, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_9613 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9614 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_9623 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_9624 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10920(ctx, E), True)
-    if not d_9617(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_10928(ctx, E), True)
+    if not d_9627(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9629, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9620(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_9630(ctx, E):
         return False
-    if not d_9622(ctx, E):
+    if not d_9632(ctx, E):
         return False
     return True
 
 
-d_9616 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9617 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9618 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_9626 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_9627 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_9628 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9619, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9629, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10926(ctx, E):
+    if x_10934(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9631, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9621, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9631, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10929(ctx, E):
+    if x_10937(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9623, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9633, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_9623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9623, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9633, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9598: t_9598,
-    9599: CPS(d_9599),
-    9600: CPS(d_9600),
-    9601: t_9601,
-    9602: CPS(d_9602),
-    9603: t_9603,
-    9604: t_9604,
-    9605: CPS(d_9605),
-    9606: t_9606,
-    9607: CPS(d_9607),
     9608: t_9608,
     9609: CPS(d_9609),
-    9610: t_9610,
+    9610: CPS(d_9610),
     9611: t_9611,
     9612: CPS(d_9612),
-    9613: CPS(d_9613),
-    9614: CPS(d_9614),
+    9613: t_9613,
+    9614: t_9614,
     9615: CPS(d_9615),
-    9616: CPS(d_9616),
+    9616: t_9616,
     9617: CPS(d_9617),
-    9618: CPS(d_9618),
+    9618: t_9618,
     9619: CPS(d_9619),
-    9620: CPS(d_9620),
-    9621: CPS(d_9621),
+    9620: t_9620,
+    9621: t_9621,
     9622: CPS(d_9622),
     9623: CPS(d_9623),
+    9624: CPS(d_9624),
+    9625: CPS(d_9625),
+    9626: CPS(d_9626),
+    9627: CPS(d_9627),
+    9628: CPS(d_9628),
+    9629: CPS(d_9629),
+    9630: CPS(d_9630),
+    9631: CPS(d_9631),
+    9632: CPS(d_9632),
+    9633: CPS(d_9633),
 }
 
 
 CODE = {
-    10906: x_10906,
-    10907: x_10907,
-    10910: x_10910,
     10914: x_10914,
     10915: x_10915,
-    10920: x_10920,
-    10921: x_10921,
+    10918: x_10918,
+    10922: x_10922,
     10923: x_10923,
-    10924: x_10924,
-    10926: x_10926,
-    10927: x_10927,
+    10928: x_10928,
     10929: x_10929,
-    10930: x_10930,
+    10931: x_10931,
+    10932: x_10932,
+    10934: x_10934,
+    10935: x_10935,
+    10937: x_10937,
+    10938: x_10938,
 }
 AT = {
 }
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_items.yaml:20
-    'co2_connection_tile': '{"id":"co2_connection_tile","deck":"connection_tiles_a","module":"co2","effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":1,"x":10903},"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9599},{"op":"let","v":"r~2620","e":{"op":"lit","v":"co2","x":10904},"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9600},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10905},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9602},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10906},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10907},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10908},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9605},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9607},"label":{"op":"lit","v":{"instead":0},"x":10909}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10910},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10911},"o":"=","e":{"op":"var","n":"instead~2624","x":10912},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9609},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10913},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10914},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9611},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9610}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9608},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10915}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"co2"},"kinds":{"r":"resources"},"text":{"en":"gain 1 CO2 token","it":"guadagna 1 gettone CO2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9606},{"op":"set","t":{"op":"var","n":"left~2621","x":10916},"o":"-=","e":{"op":"var","n":"taken~2623","x":10917},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9612}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9604},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9603},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10918},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9613},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10919},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9614},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10920},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9616},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10921},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10922},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10923},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9618},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9617},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10924},"o":"+=","e":{"op":"var","n":"k~2627","x":10925},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9619},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10926},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10927},"o":"-=","e":{"op":"var","n":"k~2627","x":10928},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9621},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9620},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10929},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10930},"o":"+=","e":{"op":"var","n":"k~2627","x":10931},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9623},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9622}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9615}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9601}],"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9598},"numbers":{"energy":1},"placeholder":"the CO2 connection tile\'s text is not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Game Setup: 3 (the CO2 connection tile with the zone A tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:20"}',
+    'co2_connection_tile': '{"id":"co2_connection_tile","deck":"connection_tiles_a","module":"co2","effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":1,"x":10911},"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9609},{"op":"let","v":"r~2650","e":{"op":"lit","v":"co2","x":10912},"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9610},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10913},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9612},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10914},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10915},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10916},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9615},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9617},"label":{"op":"lit","v":{"instead":0},"x":10917}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10918},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10919},"o":"=","e":{"op":"var","n":"instead~2654","x":10920},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9619},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10921},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10922},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9621},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9620}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9618},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10923}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"co2"},"kinds":{"r":"resources"},"text":{"en":"gain 1 CO2 token","it":"guadagna 1 gettone CO2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9616},{"op":"set","t":{"op":"var","n":"left~2651","x":10924},"o":"-=","e":{"op":"var","n":"taken~2653","x":10925},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9622}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9614},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9613},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10926},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9623},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10927},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9624},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10928},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9626},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10929},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10930},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10931},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9628},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9627},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10932},"o":"+=","e":{"op":"var","n":"k~2657","x":10933},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9629},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10934},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10935},"o":"-=","e":{"op":"var","n":"k~2657","x":10936},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9631},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9630},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10937},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10938},"o":"+=","e":{"op":"var","n":"k~2657","x":10939},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9633},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9632}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9625}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9611}],"at":"rules_data/pampero/modules/verne_items.yaml:21","id":9608},"numbers":{"energy":1},"placeholder":"the CO2 connection tile\'s text is not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Game Setup: 3 (the CO2 connection tile with the zone A tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:20"}',
 }

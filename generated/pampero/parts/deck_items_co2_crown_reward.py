@@ -51,55 +51,55 @@ K = [
 ]
 
 
-def x_10873(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
+def x_10881(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:15
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (_w5.get('co2', 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w5, 'co2', 0))
-        return (True if (((_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)) > 0)) and (all(((_h1 if type(_h1) is int else num(_h1)) >= (_w7 if type((_w7 := (_w6.get('co2', 0) if type((_w6 := (ctx.state['players'][v_p_2619] if type(v_p_2619) is int and 0 <= v_p_2619 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'co2', 0)))) is int else num(_w7))) for v_p_2619 in items_of(list(range(len(ctx.state['players'])))))) else False)
-    return MEMO(ctx, (10873, E.get('you'), ctx.stamps.get('stock', 0),), compute)
+        return (True if (((_w3 if type((_w3 := (_w2.get('co2', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'co2', 0)))) is int else num(_w3)) > 0)) and (all(((_h1 if type(_h1) is int else num(_h1)) >= (_w7 if type((_w7 := (_w6.get('co2', 0) if type((_w6 := (ctx.state['players'][v_p_2649] if type(v_p_2649) is int and 0 <= v_p_2649 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w6, 'co2', 0)))) is int else num(_w7))) for v_p_2649 in items_of(list(range(len(ctx.state['players'])))))) else False)
+    return MEMO(ctx, (10881, E.get('you'), ctx.stamps.get('stock', 0),), compute)
 
 
-x_10877 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10878 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:55
-x_10881 = _C.x_9023  # rules_data/pampero/definitions/resources.yaml:57
-x_10885 = _C.x_9027  # rules_data/pampero/definitions/resources.yaml:60
-x_10886 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:57
-x_10891 = _C.x_9033  # rules_data/pampero/definitions/resources.yaml:26
-x_10892 = _C.x_9034  # rules_data/pampero/definitions/resources.yaml:27
-x_10894 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:27
-x_10895 = _C.x_9037  # rules_data/pampero/definitions/resources.yaml:28
-x_10897 = _C.x_9039  # rules_data/pampero/definitions/resources.yaml:29
-x_10898 = _C.x_9040  # rules_data/pampero/definitions/resources.yaml:29
-x_10900 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:30
-x_10901 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10885 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10886 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:55
+x_10889 = _C.x_9031  # rules_data/pampero/definitions/resources.yaml:57
+x_10893 = _C.x_9035  # rules_data/pampero/definitions/resources.yaml:60
+x_10894 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:57
+x_10899 = _C.x_9041  # rules_data/pampero/definitions/resources.yaml:26
+x_10900 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:27
+x_10902 = _C.x_9044  # rules_data/pampero/definitions/resources.yaml:27
+x_10903 = _C.x_9045  # rules_data/pampero/definitions/resources.yaml:28
+x_10905 = _C.x_9047  # rules_data/pampero/definitions/resources.yaml:29
+x_10906 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:29
+x_10908 = _C.x_9050  # rules_data/pampero/definitions/resources.yaml:30
+x_10909 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9572(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
+def t_9582(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2620', 5, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
-    return t_9575(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2650', 5, True)
+    LOCAL(ctx, E, 'r~2651', 'money', True)
+    return t_9585(ctx, k, s, E)
 
 
-def d_9573(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
+def d_9583(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2620', 5, True)
+    LOCAL(ctx, E, 'n~2650', 5, True)
     return True
 
 
-d_9574 = _C.d_7970  # rules_data/pampero/modules/verne_items.yaml:16
+d_9584 = _C.d_7980  # rules_data/pampero/modules/verne_items.yaml:16
 
 
-def t_9575(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9585(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -107,46 +107,46 @@ def t_9575(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
-        if not d_9589(ctx, E):
+        LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
+        LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
+        if not d_9599(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
-    return t_9577(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
+    return t_9587(ctx, r1, s, E)
 
 
-d_9576 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:54
+d_9586 = _C.d_7982  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9577(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9587(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10877(ctx, E)))
-    old = E.get('rep~2623', MISSING)
+    items = list(items_of(x_10885(ctx, E)))
+    old = E.get('rep~2653', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2623', old)
+        UNSET(ctx, E, 'rep~2653', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
-            if x_10878(ctx, E):
-                return t_9578(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2653', item, True)
+            if x_10886(ctx, E):
+                return t_9588(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9588(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -154,186 +154,186 @@ def t_9578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9586, E, 'left~2622', E.get('taken~2624'))
+        ASSIGN(ctx, 9596, E, 'left~2652', E.get('taken~2654'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
-    return t_9580(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2654', 0, True)
+    return t_9590(ctx, r1, s, E)
 
 
-d_9579 = _C.d_7975  # rules_data/pampero/definitions/resources.yaml:56
+d_9589 = _C.d_7985  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9580(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9580, None, [], k)
+    return CHOOSE(ctx, 9590, None, [], k)
 
 
-d_9581 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9582 = _C.t_7978  # rules_data/pampero/definitions/resources.yaml:60
-d_9583 = _C.d_7979  # rules_data/pampero/definitions/resources.yaml:60
-t_9584 = _C.t_7980  # rules_data/pampero/definitions/resources.yaml:60
-t_9585 = _C.t_7981  # rules_data/pampero/definitions/resources.yaml:60
+d_9591 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9592 = _C.t_7988  # rules_data/pampero/definitions/resources.yaml:60
+d_9593 = _C.d_7989  # rules_data/pampero/definitions/resources.yaml:60
+t_9594 = _C.t_7990  # rules_data/pampero/definitions/resources.yaml:60
+t_9595 = _C.t_7991  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9586, E, 'left~2622', E.get('taken~2624'))
+    ASSIGN(ctx, 9596, E, 'left~2652', E.get('taken~2654'))
     return True
 
 
-d_9587 = _C.d_7983  # rules_data/pampero/definitions/resources.yaml:62
-d_9588 = _C.d_7984  # rules_data/pampero/definitions/resources.yaml:62
+d_9597 = _C.d_7993  # rules_data/pampero/definitions/resources.yaml:62
+d_9598 = _C.d_7994  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9589(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9599(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_10891(ctx, E), True)
-    if not d_9591(ctx, E):
+    LOCAL(ctx, E, 'k~2658', x_10899(ctx, E), True)
+    if not d_9601(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 9603, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    if not d_9594(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
+    if not d_9604(ctx, E):
         return False
-    if not d_9596(ctx, E):
+    if not d_9606(ctx, E):
         return False
     return True
 
 
-d_9590 = _C.d_7986  # rules_data/pampero/definitions/resources.yaml:26
-d_9591 = _C.d_7987  # rules_data/pampero/definitions/resources.yaml:27
-d_9592 = _C.d_7988  # rules_data/pampero/definitions/resources.yaml:27
+d_9600 = _C.d_7996  # rules_data/pampero/definitions/resources.yaml:26
+d_9601 = _C.d_7997  # rules_data/pampero/definitions/resources.yaml:27
+d_9602 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9593(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9603(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9593, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 9603, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
     return True
 
 
-def d_9594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10897(ctx, E):
+    if x_10905(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~2627'))
+        c, key = KEYPLACE(ctx, 9605, ctx.state.get('supply'), E.get('r~2657'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
     return True
 
 
-def d_9595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9595, ctx.state.get('supply'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 9605, ctx.state.get('supply'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
     return True
 
 
-def d_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10900(ctx, E):
+    if x_10908(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9597, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9607, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
     return True
 
 
-def d_9597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9597, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9607, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9572: t_9572,
-    9573: CPS(d_9573),
-    9574: CPS(d_9574),
-    9575: t_9575,
-    9576: CPS(d_9576),
-    9577: t_9577,
-    9578: t_9578,
-    9579: CPS(d_9579),
-    9580: t_9580,
-    9581: CPS(d_9581),
     9582: t_9582,
     9583: CPS(d_9583),
-    9584: t_9584,
+    9584: CPS(d_9584),
     9585: t_9585,
     9586: CPS(d_9586),
-    9587: CPS(d_9587),
-    9588: CPS(d_9588),
+    9587: t_9587,
+    9588: t_9588,
     9589: CPS(d_9589),
-    9590: CPS(d_9590),
+    9590: t_9590,
     9591: CPS(d_9591),
-    9592: CPS(d_9592),
+    9592: t_9592,
     9593: CPS(d_9593),
-    9594: CPS(d_9594),
-    9595: CPS(d_9595),
+    9594: t_9594,
+    9595: t_9595,
     9596: CPS(d_9596),
     9597: CPS(d_9597),
+    9598: CPS(d_9598),
+    9599: CPS(d_9599),
+    9600: CPS(d_9600),
+    9601: CPS(d_9601),
+    9602: CPS(d_9602),
+    9603: CPS(d_9603),
+    9604: CPS(d_9604),
+    9605: CPS(d_9605),
+    9606: CPS(d_9606),
+    9607: CPS(d_9607),
 }
 
 
 CODE = {
-    10873: x_10873,
-    10877: x_10877,
-    10878: x_10878,
     10881: x_10881,
     10885: x_10885,
     10886: x_10886,
-    10891: x_10891,
-    10892: x_10892,
+    10889: x_10889,
+    10893: x_10893,
     10894: x_10894,
-    10895: x_10895,
-    10897: x_10897,
-    10898: x_10898,
+    10899: x_10899,
     10900: x_10900,
-    10901: x_10901,
+    10902: x_10902,
+    10903: x_10903,
+    10905: x_10905,
+    10906: x_10906,
+    10908: x_10908,
+    10909: x_10909,
 }
 AT = {
-    10873: 'rules_data/pampero/modules/verne_items.yaml:15',
+    10881: 'rules_data/pampero/modules/verne_items.yaml:15',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/verne_items.yaml:15
-    'co2_crown_reward': '{"id":"co2_crown_reward","deck":"co2_crown","module":"co2","use":"section","condition":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"co2"},"d":0},"b":{"op":"lit","v":0}},{"op":"fn","f":"all","a":[{"op":"mapc","v":"p~2619","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"co2"},"d":0},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"p~2619"}},"k":{"op":"lit","v":"co2"},"d":0}}}]}],"x":10873},"effect":{"op":"seq","b":[{"op":"let","v":"n~2620","e":{"op":"lit","v":5,"x":10874},"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9573},{"op":"let","v":"r~2621","e":{"op":"lit","v":"money","x":10875},"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9574},{"op":"seq","b":[{"op":"let","v":"left~2622","e":{"op":"var","n":"n~2620","x":10876},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9576},{"op":"for","v":"rep~2623","src":{"op":"ids","kind":"replacements","x":10877},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2621"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2622"},"b":{"op":"lit","v":0}}],"x":10878},"b":{"op":"seq","b":[{"op":"let","v":"taken~2624","e":{"op":"lit","v":0,"x":10879},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9579},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9581},"label":{"op":"lit","v":{"instead":0},"x":10880}},{"gens":[{"v":"instead~2625","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2622"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2622"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null}}]}]},"x":10881},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2624","x":10882},"o":"=","e":{"op":"var","n":"instead~2625","x":10883},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9583},{"op":"rep","n":{"op":"var","n":"instead~2625","x":10884},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"effect","d":null,"x":10885},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9585},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9584}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9582},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2625"}],"x":10886}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9580},{"op":"set","t":{"op":"var","n":"left~2622","x":10887},"o":"-=","e":{"op":"var","n":"taken~2624","x":10888},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9586}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9578},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9577},{"op":"let","v":"n~2626","e":{"op":"var","n":"left~2622","x":10889},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9587},{"op":"let","v":"r~2627","e":{"op":"var","n":"r~2621","x":10890},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9588},{"op":"seq","b":[{"op":"let","v":"k~2628","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2626"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2626"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0}]}]}}]}],"x":10891},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9590},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10892},"t":{"op":"set","t":{"op":"var","n":"k~2628","x":10893},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2628"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0}}]}]}]}],"x":10894},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9592},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9591},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0,"x":10895},"o":"+=","e":{"op":"var","n":"k~2628","x":10896},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9593},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10897},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0,"x":10898},"o":"-=","e":{"op":"var","n":"k~2628","x":10899},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9595},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9594},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2628"},"b":{"op":"lit","v":0}}],"x":10900},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10901},"o":"+=","e":{"op":"var","n":"k~2628","x":10902},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9597},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9596}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9589}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9575}],"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9572},"placeholder":"the crown reward tile\'s text is not in the sources","note":"slip: the crown tile of setup step 5 is not in the component list (6x CO2 reward tiles)","source":{"doc":"pampero-verne","section":"CO2 > Game Setup: 5 (the CO2 end-of-game reward tile (with the crown)); Gameplay Changes (only resolved by the player with the most CO2 reward tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:15"}',
+    'co2_crown_reward': '{"id":"co2_crown_reward","deck":"co2_crown","module":"co2","use":"section","condition":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"co2"},"d":0},"b":{"op":"lit","v":0}},{"op":"fn","f":"all","a":[{"op":"mapc","v":"p~2649","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"co2"},"d":0},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"p~2649"}},"k":{"op":"lit","v":"co2"},"d":0}}}]}],"x":10881},"effect":{"op":"seq","b":[{"op":"let","v":"n~2650","e":{"op":"lit","v":5,"x":10882},"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9583},{"op":"let","v":"r~2651","e":{"op":"lit","v":"money","x":10883},"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9584},{"op":"seq","b":[{"op":"let","v":"left~2652","e":{"op":"var","n":"n~2650","x":10884},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9586},{"op":"for","v":"rep~2653","src":{"op":"ids","kind":"replacements","x":10885},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2651"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2652"},"b":{"op":"lit","v":0}}],"x":10886},"b":{"op":"seq","b":[{"op":"let","v":"taken~2654","e":{"op":"lit","v":0,"x":10887},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9589},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9591},"label":{"op":"lit","v":{"instead":0},"x":10888}},{"gens":[{"v":"instead~2655","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2652"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2652"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"room","d":null}}]}]},"x":10889},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2654","x":10890},"o":"=","e":{"op":"var","n":"instead~2655","x":10891},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9593},{"op":"rep","n":{"op":"var","n":"instead~2655","x":10892},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"effect","d":null,"x":10893},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9595},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9594}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9592},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2655"}],"x":10894}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9590},{"op":"set","t":{"op":"var","n":"left~2652","x":10895},"o":"-=","e":{"op":"var","n":"taken~2654","x":10896},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9596}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9588},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9587},{"op":"let","v":"n~2656","e":{"op":"var","n":"left~2652","x":10897},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9597},{"op":"let","v":"r~2657","e":{"op":"var","n":"r~2651","x":10898},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9598},{"op":"seq","b":[{"op":"let","v":"k~2658","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2656"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2656"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2657"},"d":0}]}]}}]}],"x":10899},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9600},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10900},"t":{"op":"set","t":{"op":"var","n":"k~2658","x":10901},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2658"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":0}}]}]}]}],"x":10902},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9602},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9601},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":0,"x":10903},"o":"+=","e":{"op":"var","n":"k~2658","x":10904},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9603},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10905},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2657"},"d":0,"x":10906},"o":"-=","e":{"op":"var","n":"k~2658","x":10907},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9605},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9604},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2658"},"b":{"op":"lit","v":0}}],"x":10908},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10909},"o":"+=","e":{"op":"var","n":"k~2658","x":10910},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9607},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9606}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9599}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9585}],"at":"rules_data/pampero/modules/verne_items.yaml:16","id":9582},"placeholder":"the crown reward tile\'s text is not in the sources","note":"slip: the crown tile of setup step 5 is not in the component list (6x CO2 reward tiles)","source":{"doc":"pampero-verne","section":"CO2 > Game Setup: 5 (the CO2 end-of-game reward tile (with the crown)); Gameplay Changes (only resolved by the player with the most CO2 reward tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:15"}',
 }

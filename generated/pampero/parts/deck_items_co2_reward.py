@@ -51,169 +51,169 @@ K = [
 ]
 
 
-x_10831 = _C.x_8610  # rules_data/pampero/definitions/resources.yaml:82
-x_10834 = _C.x_8613  # rules_data/pampero/definitions/resources.yaml:39
-x_10836 = _C.x_8615  # rules_data/pampero/definitions/resources.yaml:40
-x_10837 = _C.x_8616  # rules_data/pampero/definitions/resources.yaml:40
-x_10839 = _C.x_8618  # rules_data/pampero/definitions/resources.yaml:41
-x_10840 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
-x_10845 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10846 = _C.x_8625  # rules_data/pampero/definitions/resources.yaml:55
-x_10849 = _C.x_8628  # rules_data/pampero/definitions/resources.yaml:57
-x_10853 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:60
-x_10854 = _C.x_8633  # rules_data/pampero/definitions/resources.yaml:57
-x_10859 = _C.x_8638  # rules_data/pampero/definitions/resources.yaml:26
-x_10860 = _C.x_8639  # rules_data/pampero/definitions/resources.yaml:27
-x_10862 = _C.x_8641  # rules_data/pampero/definitions/resources.yaml:27
-x_10863 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:28
-x_10865 = _C.x_8644  # rules_data/pampero/definitions/resources.yaml:29
-x_10866 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:29
-x_10868 = _C.x_8647  # rules_data/pampero/definitions/resources.yaml:30
-x_10869 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10839 = _C.x_8614  # rules_data/pampero/definitions/resources.yaml:82
+x_10842 = _C.x_8617  # rules_data/pampero/definitions/resources.yaml:39
+x_10844 = _C.x_8619  # rules_data/pampero/definitions/resources.yaml:40
+x_10845 = _C.x_8620  # rules_data/pampero/definitions/resources.yaml:40
+x_10847 = _C.x_8622  # rules_data/pampero/definitions/resources.yaml:41
+x_10848 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
+x_10853 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10854 = _C.x_8629  # rules_data/pampero/definitions/resources.yaml:55
+x_10857 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:57
+x_10861 = _C.x_8636  # rules_data/pampero/definitions/resources.yaml:60
+x_10862 = _C.x_8637  # rules_data/pampero/definitions/resources.yaml:57
+x_10867 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:26
+x_10868 = _C.x_8643  # rules_data/pampero/definitions/resources.yaml:27
+x_10870 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:27
+x_10871 = _C.x_8646  # rules_data/pampero/definitions/resources.yaml:28
+x_10873 = _C.x_8648  # rules_data/pampero/definitions/resources.yaml:29
+x_10874 = _C.x_8649  # rules_data/pampero/definitions/resources.yaml:29
+x_10876 = _C.x_8651  # rules_data/pampero/definitions/resources.yaml:30
+x_10877 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9532(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116
+def t_9542(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9532, None, [], k)
+    return CHOOSE(ctx, 9542, None, [], k)
 
 
-def t_9533(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def t_9543(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
-    LOCAL(ctx, E, 'r~2620', 'co2', True)
-    if not d_9536(ctx, E):
+    LOCAL(ctx, E, 'n~2649', 1, True)
+    LOCAL(ctx, E, 'r~2650', 'co2', True)
+    if not d_9546(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2623', 4, True)
-    LOCAL(ctx, E, 'r~2624', 'money', True)
-    return t_9548(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2653', 4, True)
+    LOCAL(ctx, E, 'r~2654', 'money', True)
+    return t_9558(ctx, k, s, E)
 
 
-d_9534 = _C.d_7428  # rules_data/pampero/modules/verne_items.yaml:12
-d_9535 = _C.d_9535  # rules_data/pampero/modules/verne_items.yaml:12
+d_9544 = _C.d_7433  # rules_data/pampero/modules/verne_items.yaml:12
+d_9545 = _C.d_9545  # rules_data/pampero/modules/verne_items.yaml:12
 
 
-def d_9536(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_9546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_10831(ctx, E):
+    if not x_10839(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', E.get('n~2619'), True)
-    LOCAL(ctx, E, 'r~2622', E.get('r~2620'), True)
-    if not d_9540(ctx, E):
+    LOCAL(ctx, E, 'n~2651', E.get('n~2649'), True)
+    LOCAL(ctx, E, 'r~2652', E.get('r~2650'), True)
+    if not d_9550(ctx, E):
         return False
     return True
 
 
-d_9537 = _C.d_7618  # rules_data/pampero/definitions/resources.yaml:82
-d_9538 = _C.d_7619  # rules_data/pampero/definitions/resources.yaml:82
-d_9539 = _C.d_7620  # rules_data/pampero/definitions/resources.yaml:82
+d_9547 = _C.d_7623  # rules_data/pampero/definitions/resources.yaml:82
+d_9548 = _C.d_7624  # rules_data/pampero/definitions/resources.yaml:82
+d_9549 = _C.d_7625  # rules_data/pampero/definitions/resources.yaml:82
 
 
-def d_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_9550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
+    c, key = KEYPLACE(ctx, 9551, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[2])
-    if not d_9542(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('n~2651'), '-=', False, K[2])
+    if not d_9552(ctx, E):
         return False
-    if not d_9544(ctx, E):
+    if not d_9554(ctx, E):
         return False
     return True
 
 
-def d_9541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_9551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
+    c, key = KEYPLACE(ctx, 9551, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~2651'), '-=', False, K[2])
     return True
 
 
-def d_9542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_9552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10836(ctx, E):
+    if x_10844(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~2622'))
+        c, key = KEYPLACE(ctx, 9553, ctx.state.get('supply'), E.get('r~2652'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('n~2651'), '+=', False, K[3])
     return True
 
 
-def d_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_9553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9543, ctx.state.get('supply'), E.get('r~2622'))
+    c, key = KEYPLACE(ctx, 9553, ctx.state.get('supply'), E.get('r~2652'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('n~2651'), '+=', False, K[3])
     return True
 
 
-def d_9544(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10839(ctx, E):
+    if x_10847(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9555, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('n~2651'), '-=', False, K[4])
     return True
 
 
-def d_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_9555(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9545, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9555, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('n~2651'), '-=', False, K[4])
     return True
 
 
-def d_9546(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
+def d_9556(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2623', 4, True)
+    LOCAL(ctx, E, 'n~2653', 4, True)
     return True
 
 
-d_9547 = _C.d_7915  # rules_data/pampero/modules/verne_items.yaml:12
+d_9557 = _C.d_7925  # rules_data/pampero/modules/verne_items.yaml:12
 
 
-def t_9548(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9558(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -221,46 +221,46 @@ def t_9548(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
-        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
-        if not d_9562(ctx, E):
+        LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
+        LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
+        if not d_9572(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
-    return t_9550(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
+    return t_9560(ctx, r1, s, E)
 
 
-d_9549 = _C.d_7630  # rules_data/pampero/definitions/resources.yaml:54
+d_9559 = _C.d_7635  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9550(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9560(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10845(ctx, E)))
-    old = E.get('rep~2626', MISSING)
+    items = list(items_of(x_10853(ctx, E)))
+    old = E.get('rep~2656', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2626', old)
+        UNSET(ctx, E, 'rep~2656', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2626', item, True)
-            if x_10846(ctx, E):
-                return t_9551(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2656', item, True)
+            if x_10854(ctx, E):
+                return t_9561(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9551(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9561(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -268,201 +268,201 @@ def t_9551(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9559, E, 'left~2625', E.get('taken~2627'))
+        ASSIGN(ctx, 9569, E, 'left~2655', E.get('taken~2657'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2627', 0, True)
-    return t_9553(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2657', 0, True)
+    return t_9563(ctx, r1, s, E)
 
 
-d_9552 = _C.d_7633  # rules_data/pampero/definitions/resources.yaml:56
+d_9562 = _C.d_7638  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9553(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9563(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9553, None, [], k)
+    return CHOOSE(ctx, 9563, None, [], k)
 
 
-d_9554 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9555 = _C.t_7636  # rules_data/pampero/definitions/resources.yaml:60
-d_9556 = _C.d_7637  # rules_data/pampero/definitions/resources.yaml:60
-t_9557 = _C.t_7638  # rules_data/pampero/definitions/resources.yaml:60
-t_9558 = _C.t_7639  # rules_data/pampero/definitions/resources.yaml:60
+d_9564 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9565 = _C.t_7641  # rules_data/pampero/definitions/resources.yaml:60
+d_9566 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:60
+t_9567 = _C.t_7643  # rules_data/pampero/definitions/resources.yaml:60
+t_9568 = _C.t_7644  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9559, E, 'left~2625', E.get('taken~2627'))
+    ASSIGN(ctx, 9569, E, 'left~2655', E.get('taken~2657'))
     return True
 
 
-d_9560 = _C.d_7641  # rules_data/pampero/definitions/resources.yaml:62
-d_9561 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:62
+d_9570 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:62
+d_9571 = _C.d_7647  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_10859(ctx, E), True)
-    if not d_9564(ctx, E):
+    LOCAL(ctx, E, 'k~2661', x_10867(ctx, E), True)
+    if not d_9574(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 9576, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
-    if not d_9567(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
+    if not d_9577(ctx, E):
         return False
-    if not d_9569(ctx, E):
+    if not d_9579(ctx, E):
         return False
     return True
 
 
-d_9563 = _C.d_7644  # rules_data/pampero/definitions/resources.yaml:26
-d_9564 = _C.d_7645  # rules_data/pampero/definitions/resources.yaml:27
-d_9565 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:27
+d_9573 = _C.d_7649  # rules_data/pampero/definitions/resources.yaml:26
+d_9574 = _C.d_7650  # rules_data/pampero/definitions/resources.yaml:27
+d_9575 = _C.d_7651  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9566(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9566, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 9576, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
     return True
 
 
-def d_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9577(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10865(ctx, E):
+    if x_10873(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~2630'))
+        c, key = KEYPLACE(ctx, 9578, ctx.state.get('supply'), E.get('r~2660'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
     return True
 
 
-def d_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9568, ctx.state.get('supply'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 9578, ctx.state.get('supply'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
     return True
 
 
-def d_9569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10868(ctx, E):
+    if x_10876(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9570, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9580, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
     return True
 
 
-def d_9570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9570, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9580, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
     return True
 
 
-d_9571 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:116
+d_9581 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:124
 
 
 TRIALS = {
-    9532: t_9532,
-    9533: t_9533,
-    9534: CPS(d_9534),
-    9535: CPS(d_9535),
-    9536: CPS(d_9536),
-    9537: CPS(d_9537),
-    9538: CPS(d_9538),
-    9539: CPS(d_9539),
-    9540: CPS(d_9540),
-    9541: CPS(d_9541),
-    9542: CPS(d_9542),
-    9543: CPS(d_9543),
+    9542: t_9542,
+    9543: t_9543,
     9544: CPS(d_9544),
     9545: CPS(d_9545),
     9546: CPS(d_9546),
     9547: CPS(d_9547),
-    9548: t_9548,
+    9548: CPS(d_9548),
     9549: CPS(d_9549),
-    9550: t_9550,
-    9551: t_9551,
+    9550: CPS(d_9550),
+    9551: CPS(d_9551),
     9552: CPS(d_9552),
-    9553: t_9553,
+    9553: CPS(d_9553),
     9554: CPS(d_9554),
-    9555: t_9555,
+    9555: CPS(d_9555),
     9556: CPS(d_9556),
-    9557: t_9557,
+    9557: CPS(d_9557),
     9558: t_9558,
     9559: CPS(d_9559),
-    9560: CPS(d_9560),
-    9561: CPS(d_9561),
+    9560: t_9560,
+    9561: t_9561,
     9562: CPS(d_9562),
-    9563: CPS(d_9563),
+    9563: t_9563,
     9564: CPS(d_9564),
-    9565: CPS(d_9565),
+    9565: t_9565,
     9566: CPS(d_9566),
-    9567: CPS(d_9567),
-    9568: CPS(d_9568),
+    9567: t_9567,
+    9568: t_9568,
     9569: CPS(d_9569),
     9570: CPS(d_9570),
     9571: CPS(d_9571),
+    9572: CPS(d_9572),
+    9573: CPS(d_9573),
+    9574: CPS(d_9574),
+    9575: CPS(d_9575),
+    9576: CPS(d_9576),
+    9577: CPS(d_9577),
+    9578: CPS(d_9578),
+    9579: CPS(d_9579),
+    9580: CPS(d_9580),
+    9581: CPS(d_9581),
 }
 
 
 CODE = {
-    10831: x_10831,
-    10834: x_10834,
-    10836: x_10836,
-    10837: x_10837,
     10839: x_10839,
-    10840: x_10840,
+    10842: x_10842,
+    10844: x_10844,
     10845: x_10845,
-    10846: x_10846,
-    10849: x_10849,
+    10847: x_10847,
+    10848: x_10848,
     10853: x_10853,
     10854: x_10854,
-    10859: x_10859,
-    10860: x_10860,
+    10857: x_10857,
+    10861: x_10861,
     10862: x_10862,
-    10863: x_10863,
-    10865: x_10865,
-    10866: x_10866,
+    10867: x_10867,
     10868: x_10868,
-    10869: x_10869,
+    10870: x_10870,
+    10871: x_10871,
+    10873: x_10873,
+    10874: x_10874,
+    10876: x_10876,
+    10877: x_10877,
 }
 AT = {
 }
@@ -470,5 +470,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_items.yaml:11
-    'co2_reward': '{"id":"co2_reward","deck":"co2_rewards","module":"co2","use":"section","copies":6,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":1,"x":10829},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9534},{"op":"let","v":"r~2620","e":{"op":"lit","v":"co2","x":10830},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9535},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2620"},"d":0},"b":{"op":"var","n":"n~2619"},"x":10831},"at":"rules_data/pampero/definitions/resources.yaml:82","id":9537},{"op":"let","v":"n~2621","e":{"op":"var","n":"n~2619","x":10832},"at":"rules_data/pampero/definitions/resources.yaml:82","id":9538},{"op":"let","v":"r~2622","e":{"op":"var","n":"r~2620","x":10833},"at":"rules_data/pampero/definitions/resources.yaml:82","id":9539},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2622"},"d":0,"x":10834},"o":"-=","e":{"op":"var","n":"n~2621","x":10835},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9541},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2622"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10836},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2622"},"d":0,"x":10837},"o":"+=","e":{"op":"var","n":"n~2621","x":10838},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":9543},"at":"rules_data/pampero/definitions/resources.yaml:40","id":9542},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2622"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2621"},"b":{"op":"lit","v":0}}],"x":10839},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10840},"o":"-=","e":{"op":"var","n":"n~2621","x":10841},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":9545},"at":"rules_data/pampero/definitions/resources.yaml:41","id":9544}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9540}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":9536},{"op":"let","v":"n~2623","e":{"op":"lit","v":4,"x":10842},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9546},{"op":"let","v":"r~2624","e":{"op":"lit","v":"money","x":10843},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9547},{"op":"seq","b":[{"op":"let","v":"left~2625","e":{"op":"var","n":"n~2623","x":10844},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9549},{"op":"for","v":"rep~2626","src":{"op":"ids","kind":"replacements","x":10845},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2624"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2625"},"b":{"op":"lit","v":0}}],"x":10846},"b":{"op":"seq","b":[{"op":"let","v":"taken~2627","e":{"op":"lit","v":0,"x":10847},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9552},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9554},"label":{"op":"lit","v":{"instead":0},"x":10848}},{"gens":[{"v":"instead~2628","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2625"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2625"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null}}]}]},"x":10849},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2627","x":10850},"o":"=","e":{"op":"var","n":"instead~2628","x":10851},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9556},{"op":"rep","n":{"op":"var","n":"instead~2628","x":10852},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"effect","d":null,"x":10853},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9558},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9557}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9555},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2628"}],"x":10854}}],"kind":"replace","prompt":{"def":"gain","args":{"n":4,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $4","it":"guadagna $4"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9553},{"op":"set","t":{"op":"var","n":"left~2625","x":10855},"o":"-=","e":{"op":"var","n":"taken~2627","x":10856},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9559}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9551},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9550},{"op":"let","v":"n~2629","e":{"op":"var","n":"left~2625","x":10857},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9560},{"op":"let","v":"r~2630","e":{"op":"var","n":"r~2624","x":10858},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9561},{"op":"seq","b":[{"op":"let","v":"k~2631","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2629"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2629"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0}]}]}}]}],"x":10859},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9563},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10860},"t":{"op":"set","t":{"op":"var","n":"k~2631","x":10861},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2631"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0}}]}]}]}],"x":10862},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9565},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9564},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0,"x":10863},"o":"+=","e":{"op":"var","n":"k~2631","x":10864},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9566},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10865},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0,"x":10866},"o":"-=","e":{"op":"var","n":"k~2631","x":10867},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9568},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9567},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2631"},"b":{"op":"lit","v":0}}],"x":10868},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10869},"o":"+=","e":{"op":"var","n":"k~2631","x":10870},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9570},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9569}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9562}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9548}],"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9533},"label":{"op":"lit","v":{"may":true},"x":10871}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:116","id":9571},"label":{"op":"lit","v":{"may":false},"x":10872}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 1 CO2 token and gain $4","it":"puoi pagare 1 gettone CO2 e guadagnare $4"}},"at":"rules_data/pampero/definitions/resources.yaml:116","id":9532},"placeholder":"CO2 reward tile texts are not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Gameplay Changes: Each player may trigger the CO2 reward tile below the first and second scoring tile"},"at":"rules_data/pampero/modules/verne_items.yaml:11"}',
+    'co2_reward': '{"id":"co2_reward","deck":"co2_rewards","module":"co2","use":"section","copies":6,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":1,"x":10837},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9544},{"op":"let","v":"r~2650","e":{"op":"lit","v":"co2","x":10838},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9545},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0},"b":{"op":"var","n":"n~2649"},"x":10839},"at":"rules_data/pampero/definitions/resources.yaml:82","id":9547},{"op":"let","v":"n~2651","e":{"op":"var","n":"n~2649","x":10840},"at":"rules_data/pampero/definitions/resources.yaml:82","id":9548},{"op":"let","v":"r~2652","e":{"op":"var","n":"r~2650","x":10841},"at":"rules_data/pampero/definitions/resources.yaml:82","id":9549},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0,"x":10842},"o":"-=","e":{"op":"var","n":"n~2651","x":10843},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9551},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10844},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2652"},"d":0,"x":10845},"o":"+=","e":{"op":"var","n":"n~2651","x":10846},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":9553},"at":"rules_data/pampero/definitions/resources.yaml:40","id":9552},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2651"},"b":{"op":"lit","v":0}}],"x":10847},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10848},"o":"-=","e":{"op":"var","n":"n~2651","x":10849},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":9555},"at":"rules_data/pampero/definitions/resources.yaml:41","id":9554}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":9550}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":9546},{"op":"let","v":"n~2653","e":{"op":"lit","v":4,"x":10850},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9556},{"op":"let","v":"r~2654","e":{"op":"lit","v":"money","x":10851},"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9557},{"op":"seq","b":[{"op":"let","v":"left~2655","e":{"op":"var","n":"n~2653","x":10852},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9559},{"op":"for","v":"rep~2656","src":{"op":"ids","kind":"replacements","x":10853},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2654"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2655"},"b":{"op":"lit","v":0}}],"x":10854},"b":{"op":"seq","b":[{"op":"let","v":"taken~2657","e":{"op":"lit","v":0,"x":10855},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9562},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9564},"label":{"op":"lit","v":{"instead":0},"x":10856}},{"gens":[{"v":"instead~2658","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2655"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2655"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"room","d":null}}]}]},"x":10857},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2657","x":10858},"o":"=","e":{"op":"var","n":"instead~2658","x":10859},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9566},{"op":"rep","n":{"op":"var","n":"instead~2658","x":10860},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"effect","d":null,"x":10861},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9568},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9567}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9565},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2658"}],"x":10862}}],"kind":"replace","prompt":{"def":"gain","args":{"n":4,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $4","it":"guadagna $4"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9563},{"op":"set","t":{"op":"var","n":"left~2655","x":10863},"o":"-=","e":{"op":"var","n":"taken~2657","x":10864},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9569}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9561},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9560},{"op":"let","v":"n~2659","e":{"op":"var","n":"left~2655","x":10865},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9570},{"op":"let","v":"r~2660","e":{"op":"var","n":"r~2654","x":10866},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9571},{"op":"seq","b":[{"op":"let","v":"k~2661","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2659"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2659"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0}]}]}}]}],"x":10867},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9573},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10868},"t":{"op":"set","t":{"op":"var","n":"k~2661","x":10869},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2661"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0}}]}]}]}],"x":10870},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9575},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9574},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0,"x":10871},"o":"+=","e":{"op":"var","n":"k~2661","x":10872},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9576},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10873},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0,"x":10874},"o":"-=","e":{"op":"var","n":"k~2661","x":10875},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9578},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9577},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2661"},"b":{"op":"lit","v":0}}],"x":10876},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10877},"o":"+=","e":{"op":"var","n":"k~2661","x":10878},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9580},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9579}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9572}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9558}],"at":"rules_data/pampero/modules/verne_items.yaml:12","id":9543},"label":{"op":"lit","v":{"may":true},"x":10879}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:124","id":9581},"label":{"op":"lit","v":{"may":false},"x":10880}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 1 CO2 token and gain $4","it":"puoi pagare 1 gettone CO2 e guadagnare $4"}},"at":"rules_data/pampero/definitions/resources.yaml:124","id":9542},"placeholder":"CO2 reward tile texts are not in the sources","source":{"doc":"pampero-verne","section":"CO2 > Gameplay Changes: Each player may trigger the CO2 reward tile below the first and second scoring tile"},"at":"rules_data/pampero/modules/verne_items.yaml:11"}',
 }

@@ -51,176 +51,176 @@ K = [
 ]
 
 
-x_8610 = _C.x_8610  # rules_data/pampero/definitions/resources.yaml:82
-x_8613 = _C.x_8613  # rules_data/pampero/definitions/resources.yaml:39
-x_8615 = _C.x_8615  # rules_data/pampero/definitions/resources.yaml:40
-x_8616 = _C.x_8616  # rules_data/pampero/definitions/resources.yaml:40
-x_8618 = _C.x_8618  # rules_data/pampero/definitions/resources.yaml:41
-x_8619 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
-x_8624 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_8625 = _C.x_8625  # rules_data/pampero/definitions/resources.yaml:55
-x_8628 = _C.x_8628  # rules_data/pampero/definitions/resources.yaml:57
-x_8632 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:60
-x_8633 = _C.x_8633  # rules_data/pampero/definitions/resources.yaml:57
-x_8638 = _C.x_8638  # rules_data/pampero/definitions/resources.yaml:26
-x_8639 = _C.x_8639  # rules_data/pampero/definitions/resources.yaml:27
-x_8641 = _C.x_8641  # rules_data/pampero/definitions/resources.yaml:27
-x_8642 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:28
-x_8644 = _C.x_8644  # rules_data/pampero/definitions/resources.yaml:29
-x_8645 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:29
-x_8647 = _C.x_8647  # rules_data/pampero/definitions/resources.yaml:30
-x_8648 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8614 = _C.x_8614  # rules_data/pampero/definitions/resources.yaml:82
+x_8617 = _C.x_8617  # rules_data/pampero/definitions/resources.yaml:39
+x_8619 = _C.x_8619  # rules_data/pampero/definitions/resources.yaml:40
+x_8620 = _C.x_8620  # rules_data/pampero/definitions/resources.yaml:40
+x_8622 = _C.x_8622  # rules_data/pampero/definitions/resources.yaml:41
+x_8623 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
+x_8628 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_8629 = _C.x_8629  # rules_data/pampero/definitions/resources.yaml:55
+x_8632 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:57
+x_8636 = _C.x_8636  # rules_data/pampero/definitions/resources.yaml:60
+x_8637 = _C.x_8637  # rules_data/pampero/definitions/resources.yaml:57
+x_8642 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:26
+x_8643 = _C.x_8643  # rules_data/pampero/definitions/resources.yaml:27
+x_8645 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:27
+x_8646 = _C.x_8646  # rules_data/pampero/definitions/resources.yaml:28
+x_8648 = _C.x_8648  # rules_data/pampero/definitions/resources.yaml:29
+x_8649 = _C.x_8649  # rules_data/pampero/definitions/resources.yaml:29
+x_8651 = _C.x_8651  # rules_data/pampero/definitions/resources.yaml:30
+x_8652 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7613(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116
+def t_7618(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7613, None, [], k)
+    return CHOOSE(ctx, 7618, None, [], k)
 
 
-def t_7614(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:19
+def t_7619(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'energy', True)
-    if not d_7617(ctx, E):
+    LOCAL(ctx, E, 'n~2649', 2, True)
+    LOCAL(ctx, E, 'r~2650', 'energy', True)
+    if not d_7622(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2623', 1, True)
-    LOCAL(ctx, E, 'r~2624', 'batteries', True)
-    return t_7629(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2653', 1, True)
+    LOCAL(ctx, E, 'r~2654', 'batteries', True)
+    return t_7634(ctx, k, s, E)
 
 
-d_7615 = _C.d_7615  # rules_data/pampero/modules/companies.yaml:19
-d_7616 = _C.d_7455  # rules_data/pampero/modules/companies.yaml:19
+d_7620 = _C.d_7620  # rules_data/pampero/modules/companies.yaml:19
+d_7621 = _C.d_7460  # rules_data/pampero/modules/companies.yaml:19
 
 
-def d_7617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8610(ctx, E):
+    if not x_8614(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', E.get('n~2619'), True)
-    LOCAL(ctx, E, 'r~2622', E.get('r~2620'), True)
-    if not d_7621(ctx, E):
+    LOCAL(ctx, E, 'n~2651', E.get('n~2649'), True)
+    LOCAL(ctx, E, 'r~2652', E.get('r~2650'), True)
+    if not d_7626(ctx, E):
         return False
     return True
 
 
-d_7618 = _C.d_7618  # rules_data/pampero/definitions/resources.yaml:82
-d_7619 = _C.d_7619  # rules_data/pampero/definitions/resources.yaml:82
-d_7620 = _C.d_7620  # rules_data/pampero/definitions/resources.yaml:82
+d_7623 = _C.d_7623  # rules_data/pampero/definitions/resources.yaml:82
+d_7624 = _C.d_7624  # rules_data/pampero/definitions/resources.yaml:82
+d_7625 = _C.d_7625  # rules_data/pampero/definitions/resources.yaml:82
 
 
-def d_7621(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
+    c, key = KEYPLACE(ctx, 7627, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[2])
-    if not d_7623(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('n~2651'), '-=', False, K[2])
+    if not d_7628(ctx, E):
         return False
-    if not d_7625(ctx, E):
+    if not d_7630(ctx, E):
         return False
     return True
 
 
-def d_7622(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7622, PL(ctx, E.get('you')).get('stock'), E.get('r~2622'))
+    c, key = KEYPLACE(ctx, 7627, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2621'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~2651'), '-=', False, K[2])
     return True
 
 
-def d_7623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8615(ctx, E):
+    if x_8619(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~2622'))
+        c, key = KEYPLACE(ctx, 7629, ctx.state.get('supply'), E.get('r~2652'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('n~2651'), '+=', False, K[3])
     return True
 
 
-def d_7624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7624, ctx.state.get('supply'), E.get('r~2622'))
+    c, key = KEYPLACE(ctx, 7629, ctx.state.get('supply'), E.get('r~2652'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2621'), '+=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('n~2651'), '+=', False, K[3])
     return True
 
 
-def d_7625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7630(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8618(ctx, E):
+    if x_8622(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7631, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('n~2651'), '-=', False, K[4])
     return True
 
 
-def d_7626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7626, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7631, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2621'), '-=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('n~2651'), '-=', False, K[4])
     return True
 
 
-def d_7627(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
+def d_7632(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2623', 1, True)
+    LOCAL(ctx, E, 'n~2653', 1, True)
     return True
 
 
-def d_7628(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
+def d_7633(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:19
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2624', 'batteries', True)
+    LOCAL(ctx, E, 'r~2654', 'batteries', True)
     return True
 
 
-def t_7629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -228,46 +228,46 @@ def t_7629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
-        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
-        if not d_7643(ctx, E):
+        LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
+        LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
+        if not d_7648(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
-    return t_7631(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
+    return t_7636(ctx, r1, s, E)
 
 
-d_7630 = _C.d_7630  # rules_data/pampero/definitions/resources.yaml:54
+d_7635 = _C.d_7635  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_7631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8624(ctx, E)))
-    old = E.get('rep~2626', MISSING)
+    items = list(items_of(x_8628(ctx, E)))
+    old = E.get('rep~2656', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2626', old)
+        UNSET(ctx, E, 'rep~2656', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2626', item, True)
-            if x_8625(ctx, E):
-                return t_7632(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2656', item, True)
+            if x_8629(ctx, E):
+                return t_7637(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7637(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -275,145 +275,140 @@ def t_7632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7640, E, 'left~2625', E.get('taken~2627'))
+        ASSIGN(ctx, 7645, E, 'left~2655', E.get('taken~2657'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2627', 0, True)
-    return t_7634(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2657', 0, True)
+    return t_7639(ctx, r1, s, E)
 
 
-d_7633 = _C.d_7633  # rules_data/pampero/definitions/resources.yaml:56
+d_7638 = _C.d_7638  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_7634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7634, None, [], k)
+    return CHOOSE(ctx, 7639, None, [], k)
 
 
-d_7635 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7636 = _C.t_7636  # rules_data/pampero/definitions/resources.yaml:60
-d_7637 = _C.d_7637  # rules_data/pampero/definitions/resources.yaml:60
-t_7638 = _C.t_7638  # rules_data/pampero/definitions/resources.yaml:60
-t_7639 = _C.t_7639  # rules_data/pampero/definitions/resources.yaml:60
+d_7640 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_7641 = _C.t_7641  # rules_data/pampero/definitions/resources.yaml:60
+d_7642 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:60
+t_7643 = _C.t_7643  # rules_data/pampero/definitions/resources.yaml:60
+t_7644 = _C.t_7644  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_7640(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7640, E, 'left~2625', E.get('taken~2627'))
+    ASSIGN(ctx, 7645, E, 'left~2655', E.get('taken~2657'))
     return True
 
 
-d_7641 = _C.d_7641  # rules_data/pampero/definitions/resources.yaml:62
-d_7642 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:62
+d_7646 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:62
+d_7647 = _C.d_7647  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_7643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_8638(ctx, E), True)
-    if not d_7645(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
-    if not d_7648(ctx, E):
-        return False
+    LOCAL(ctx, E, 'k~2661', x_8642(ctx, E), True)
     if not d_7650(ctx, E):
         return False
-    return True
-
-
-d_7644 = _C.d_7644  # rules_data/pampero/definitions/resources.yaml:26
-d_7645 = _C.d_7645  # rules_data/pampero/definitions/resources.yaml:27
-d_7646 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7647, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 7652, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
+    if not d_7653(ctx, E):
+        return False
+    if not d_7655(ctx, E):
+        return False
     return True
 
 
-def d_7648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+d_7649 = _C.d_7649  # rules_data/pampero/definitions/resources.yaml:26
+d_7650 = _C.d_7650  # rules_data/pampero/definitions/resources.yaml:27
+d_7651 = _C.d_7651  # rules_data/pampero/definitions/resources.yaml:27
+
+
+def d_7652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8644(ctx, E):
+    c, key = KEYPLACE(ctx, 7652, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
+    return True
+
+
+def d_7653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8648(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~2630'))
+        c, key = KEYPLACE(ctx, 7654, ctx.state.get('supply'), E.get('r~2660'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
     return True
 
 
-def d_7649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7649, ctx.state.get('supply'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 7654, ctx.state.get('supply'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
     return True
 
 
-def d_7650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8647(ctx, E):
+    if x_8651(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7656, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
     return True
 
 
-def d_7651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7656(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7651, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7656, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
     return True
 
 
-d_7652 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:116
+d_7657 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:124
 
 
 TRIALS = {
-    7613: t_7613,
-    7614: t_7614,
-    7615: CPS(d_7615),
-    7616: CPS(d_7616),
-    7617: CPS(d_7617),
-    7618: CPS(d_7618),
-    7619: CPS(d_7619),
+    7618: t_7618,
+    7619: t_7619,
     7620: CPS(d_7620),
     7621: CPS(d_7621),
     7622: CPS(d_7622),
@@ -423,22 +418,22 @@ TRIALS = {
     7626: CPS(d_7626),
     7627: CPS(d_7627),
     7628: CPS(d_7628),
-    7629: t_7629,
+    7629: CPS(d_7629),
     7630: CPS(d_7630),
-    7631: t_7631,
-    7632: t_7632,
+    7631: CPS(d_7631),
+    7632: CPS(d_7632),
     7633: CPS(d_7633),
     7634: t_7634,
     7635: CPS(d_7635),
     7636: t_7636,
-    7637: CPS(d_7637),
-    7638: t_7638,
+    7637: t_7637,
+    7638: CPS(d_7638),
     7639: t_7639,
     7640: CPS(d_7640),
-    7641: CPS(d_7641),
+    7641: t_7641,
     7642: CPS(d_7642),
-    7643: CPS(d_7643),
-    7644: CPS(d_7644),
+    7643: t_7643,
+    7644: t_7644,
     7645: CPS(d_7645),
     7646: CPS(d_7646),
     7647: CPS(d_7647),
@@ -447,29 +442,34 @@ TRIALS = {
     7650: CPS(d_7650),
     7651: CPS(d_7651),
     7652: CPS(d_7652),
+    7653: CPS(d_7653),
+    7654: CPS(d_7654),
+    7655: CPS(d_7655),
+    7656: CPS(d_7656),
+    7657: CPS(d_7657),
 }
 
 
 CODE = {
-    8610: x_8610,
-    8613: x_8613,
-    8615: x_8615,
-    8616: x_8616,
-    8618: x_8618,
+    8614: x_8614,
+    8617: x_8617,
     8619: x_8619,
-    8624: x_8624,
-    8625: x_8625,
+    8620: x_8620,
+    8622: x_8622,
+    8623: x_8623,
     8628: x_8628,
+    8629: x_8629,
     8632: x_8632,
-    8633: x_8633,
-    8638: x_8638,
-    8639: x_8639,
-    8641: x_8641,
+    8636: x_8636,
+    8637: x_8637,
     8642: x_8642,
-    8644: x_8644,
+    8643: x_8643,
     8645: x_8645,
-    8647: x_8647,
+    8646: x_8646,
     8648: x_8648,
+    8649: x_8649,
+    8651: x_8651,
+    8652: x_8652,
 }
 AT = {
 }
@@ -477,5 +477,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/companies.yaml:18
-    'company_energy_battery': '{"id":"company_energy_battery","deck":"companies","module":"companies","use":"consolidation","effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":2,"x":8608},"at":"rules_data/pampero/modules/companies.yaml:19","id":7615},{"op":"let","v":"r~2620","e":{"op":"lit","v":"energy","x":8609},"at":"rules_data/pampero/modules/companies.yaml:19","id":7616},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2620"},"d":0},"b":{"op":"var","n":"n~2619"},"x":8610},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7618},{"op":"let","v":"n~2621","e":{"op":"var","n":"n~2619","x":8611},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7619},{"op":"let","v":"r~2622","e":{"op":"var","n":"r~2620","x":8612},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7620},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2622"},"d":0,"x":8613},"o":"-=","e":{"op":"var","n":"n~2621","x":8614},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7622},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2622"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8615},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2622"},"d":0,"x":8616},"o":"+=","e":{"op":"var","n":"n~2621","x":8617},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7624},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7623},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2622"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2621"},"b":{"op":"lit","v":0}}],"x":8618},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8619},"o":"-=","e":{"op":"var","n":"n~2621","x":8620},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7626},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7625}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7621}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7617},{"op":"let","v":"n~2623","e":{"op":"lit","v":1,"x":8621},"at":"rules_data/pampero/modules/companies.yaml:19","id":7627},{"op":"let","v":"r~2624","e":{"op":"lit","v":"batteries","x":8622},"at":"rules_data/pampero/modules/companies.yaml:19","id":7628},{"op":"seq","b":[{"op":"let","v":"left~2625","e":{"op":"var","n":"n~2623","x":8623},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7630},{"op":"for","v":"rep~2626","src":{"op":"ids","kind":"replacements","x":8624},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2624"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2625"},"b":{"op":"lit","v":0}}],"x":8625},"b":{"op":"seq","b":[{"op":"let","v":"taken~2627","e":{"op":"lit","v":0,"x":8626},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7633},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7635},"label":{"op":"lit","v":{"instead":0},"x":8627}},{"gens":[{"v":"instead~2628","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2625"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2625"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null}}]}]},"x":8628},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2627","x":8629},"o":"=","e":{"op":"var","n":"instead~2628","x":8630},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7637},{"op":"rep","n":{"op":"var","n":"instead~2628","x":8631},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"effect","d":null,"x":8632},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7639},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7638}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7636},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2628"}],"x":8633}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"batteries"},"kinds":{"r":"resources"},"text":{"en":"gain 1 battery","it":"guadagna 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7634},{"op":"set","t":{"op":"var","n":"left~2625","x":8634},"o":"-=","e":{"op":"var","n":"taken~2627","x":8635},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7640}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7632},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7631},{"op":"let","v":"n~2629","e":{"op":"var","n":"left~2625","x":8636},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7641},{"op":"let","v":"r~2630","e":{"op":"var","n":"r~2624","x":8637},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7642},{"op":"seq","b":[{"op":"let","v":"k~2631","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2629"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2629"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0}]}]}}]}],"x":8638},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7644},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8639},"t":{"op":"set","t":{"op":"var","n":"k~2631","x":8640},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2631"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0}}]}]}]}],"x":8641},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7646},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7645},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0,"x":8642},"o":"+=","e":{"op":"var","n":"k~2631","x":8643},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7647},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8644},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0,"x":8645},"o":"-=","e":{"op":"var","n":"k~2631","x":8646},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7649},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7648},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2631"},"b":{"op":"lit","v":0}}],"x":8647},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8648},"o":"+=","e":{"op":"var","n":"k~2631","x":8649},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7651},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7650}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7643}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7629}],"at":"rules_data/pampero/modules/companies.yaml:19","id":7614},"label":{"op":"lit","v":{"may":true},"x":8650}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:116","id":7652},"label":{"op":"lit","v":{"may":false},"x":8651}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 2 energy and gain 1 battery","it":"puoi pagare 2 energia e guadagnare 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:116","id":7613},"name":{"en":"During the Produce Batteries step of Consolidation, you may pay 2 energy to take one battery one time","it":"Durante il passo Produci batterie del consolidamento, puoi pagare 2 energia per prendere una batteria, una volta"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:18"}',
+    'company_energy_battery': '{"id":"company_energy_battery","deck":"companies","module":"companies","use":"consolidation","effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":2,"x":8612},"at":"rules_data/pampero/modules/companies.yaml:19","id":7620},{"op":"let","v":"r~2650","e":{"op":"lit","v":"energy","x":8613},"at":"rules_data/pampero/modules/companies.yaml:19","id":7621},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0},"b":{"op":"var","n":"n~2649"},"x":8614},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7623},{"op":"let","v":"n~2651","e":{"op":"var","n":"n~2649","x":8615},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7624},{"op":"let","v":"r~2652","e":{"op":"var","n":"r~2650","x":8616},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7625},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0,"x":8617},"o":"-=","e":{"op":"var","n":"n~2651","x":8618},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7627},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8619},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2652"},"d":0,"x":8620},"o":"+=","e":{"op":"var","n":"n~2651","x":8621},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7629},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7628},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2651"},"b":{"op":"lit","v":0}}],"x":8622},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8623},"o":"-=","e":{"op":"var","n":"n~2651","x":8624},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7631},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7630}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7626}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7622},{"op":"let","v":"n~2653","e":{"op":"lit","v":1,"x":8625},"at":"rules_data/pampero/modules/companies.yaml:19","id":7632},{"op":"let","v":"r~2654","e":{"op":"lit","v":"batteries","x":8626},"at":"rules_data/pampero/modules/companies.yaml:19","id":7633},{"op":"seq","b":[{"op":"let","v":"left~2655","e":{"op":"var","n":"n~2653","x":8627},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7635},{"op":"for","v":"rep~2656","src":{"op":"ids","kind":"replacements","x":8628},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2654"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2655"},"b":{"op":"lit","v":0}}],"x":8629},"b":{"op":"seq","b":[{"op":"let","v":"taken~2657","e":{"op":"lit","v":0,"x":8630},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7638},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7640},"label":{"op":"lit","v":{"instead":0},"x":8631}},{"gens":[{"v":"instead~2658","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2655"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2655"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"room","d":null}}]}]},"x":8632},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2657","x":8633},"o":"=","e":{"op":"var","n":"instead~2658","x":8634},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7642},{"op":"rep","n":{"op":"var","n":"instead~2658","x":8635},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"effect","d":null,"x":8636},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7644},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7643}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7641},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2658"}],"x":8637}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"batteries"},"kinds":{"r":"resources"},"text":{"en":"gain 1 battery","it":"guadagna 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7639},{"op":"set","t":{"op":"var","n":"left~2655","x":8638},"o":"-=","e":{"op":"var","n":"taken~2657","x":8639},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7645}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7637},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7636},{"op":"let","v":"n~2659","e":{"op":"var","n":"left~2655","x":8640},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7646},{"op":"let","v":"r~2660","e":{"op":"var","n":"r~2654","x":8641},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7647},{"op":"seq","b":[{"op":"let","v":"k~2661","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2659"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2659"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0}]}]}}]}],"x":8642},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7649},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8643},"t":{"op":"set","t":{"op":"var","n":"k~2661","x":8644},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2661"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0}}]}]}]}],"x":8645},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7651},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7650},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0,"x":8646},"o":"+=","e":{"op":"var","n":"k~2661","x":8647},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7652},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8648},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0,"x":8649},"o":"-=","e":{"op":"var","n":"k~2661","x":8650},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7654},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7653},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2661"},"b":{"op":"lit","v":0}}],"x":8651},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8652},"o":"+=","e":{"op":"var","n":"k~2661","x":8653},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7656},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7655}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7648}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7634}],"at":"rules_data/pampero/modules/companies.yaml:19","id":7619},"label":{"op":"lit","v":{"may":true},"x":8654}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:124","id":7657},"label":{"op":"lit","v":{"may":false},"x":8655}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 2 energy and gain 1 battery","it":"puoi pagare 2 energia e guadagnare 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:124","id":7618},"name":{"en":"During the Produce Batteries step of Consolidation, you may pay 2 energy to take one battery one time","it":"Durante il passo Produci batterie del consolidamento, puoi pagare 2 energia per prendere una batteria, una volta"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:18"}',
 }

@@ -51,37 +51,37 @@ K = [
 ]
 
 
-x_8673 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_8674 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_8677 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8681 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_8682 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_8687 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_8688 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_8690 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_8691 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_8693 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_8694 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_8696 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_8697 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8677 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_8678 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_8681 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_8685 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_8686 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_8691 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8692 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8694 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8695 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8697 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8698 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8700 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8701 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7670(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:31
+def t_7675(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:31
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 3, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_7673(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 3, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_7678(ctx, k, s, E)
 
 
-d_7671 = _C.d_7402  # rules_data/pampero/modules/companies.yaml:31
-d_7672 = _C.d_7403  # rules_data/pampero/modules/companies.yaml:31
+d_7676 = _C.d_7407  # rules_data/pampero/modules/companies.yaml:31
+d_7677 = _C.d_7408  # rules_data/pampero/modules/companies.yaml:31
 
 
-def t_7673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7678(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,46 +89,46 @@ def t_7673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7687(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_7692(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7675(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_7680(ctx, r1, s, E)
 
 
-d_7674 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_7679 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_7675(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7680(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8673(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_8677(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8674(ctx, E):
-                return t_7676(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_8678(ctx, E):
+                return t_7681(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,154 +136,149 @@ def t_7676(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7684, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 7689, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7678(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_7683(ctx, r1, s, E)
 
 
-d_7677 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_7682 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_7678(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7683(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7678, None, [], k)
+    return CHOOSE(ctx, 7683, None, [], k)
 
 
-d_7679 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7680 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7681 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7682 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7683 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_7684 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_7685 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_7686 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_7687 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_7688 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_7684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7684, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 7689, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_7685 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7686 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_7690 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_7691 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_7687(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8687(ctx, E), True)
-    if not d_7689(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7692(ctx, E):
-        return False
+    LOCAL(ctx, E, 'k~2657', x_8691(ctx, E), True)
     if not d_7694(ctx, E):
         return False
-    return True
-
-
-d_7688 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7689 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7690 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7691, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7696, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_7697(ctx, E):
+        return False
+    if not d_7699(ctx, E):
+        return False
     return True
 
 
-def d_7692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+d_7693 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_7694 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_7695 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
+
+
+def d_7696(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8693(ctx, E):
+    c, key = KEYPLACE(ctx, 7696, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    return True
+
+
+def d_7697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8697(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 7698, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7698(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7693, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7698, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7694(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8696(ctx, E):
+    if x_8700(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7700, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_7695(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7695, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7700, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    7670: t_7670,
-    7671: CPS(d_7671),
-    7672: CPS(d_7672),
-    7673: t_7673,
-    7674: CPS(d_7674),
     7675: t_7675,
-    7676: t_7676,
+    7676: CPS(d_7676),
     7677: CPS(d_7677),
     7678: t_7678,
     7679: CPS(d_7679),
     7680: t_7680,
-    7681: CPS(d_7681),
-    7682: t_7682,
+    7681: t_7681,
+    7682: CPS(d_7682),
     7683: t_7683,
     7684: CPS(d_7684),
-    7685: CPS(d_7685),
+    7685: t_7685,
     7686: CPS(d_7686),
-    7687: CPS(d_7687),
-    7688: CPS(d_7688),
+    7687: t_7687,
+    7688: t_7688,
     7689: CPS(d_7689),
     7690: CPS(d_7690),
     7691: CPS(d_7691),
@@ -291,23 +286,28 @@ TRIALS = {
     7693: CPS(d_7693),
     7694: CPS(d_7694),
     7695: CPS(d_7695),
+    7696: CPS(d_7696),
+    7697: CPS(d_7697),
+    7698: CPS(d_7698),
+    7699: CPS(d_7699),
+    7700: CPS(d_7700),
 }
 
 
 CODE = {
-    8673: x_8673,
-    8674: x_8674,
     8677: x_8677,
+    8678: x_8678,
     8681: x_8681,
-    8682: x_8682,
-    8687: x_8687,
-    8688: x_8688,
-    8690: x_8690,
+    8685: x_8685,
+    8686: x_8686,
     8691: x_8691,
-    8693: x_8693,
+    8692: x_8692,
     8694: x_8694,
-    8696: x_8696,
+    8695: x_8695,
     8697: x_8697,
+    8698: x_8698,
+    8700: x_8700,
+    8701: x_8701,
 }
 AT = {
 }
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/companies.yaml:30
-    'company_other': '{"id":"company_other","name":{"en":"other company tile (not transcribed)","it":"altra tessera compagnia (non trascritta)"},"deck":"companies","module":"companies","use":"setup","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":3,"x":8670},"at":"rules_data/pampero/modules/companies.yaml:31","id":7671},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":8671},"at":"rules_data/pampero/modules/companies.yaml:31","id":7672},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":8672},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7674},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":8673},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":8674},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":8675},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7677},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7679},"label":{"op":"lit","v":{"instead":0},"x":8676}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":8677},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":8678},"o":"=","e":{"op":"var","n":"instead~2624","x":8679},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7681},{"op":"rep","n":{"op":"var","n":"instead~2624","x":8680},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":8681},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7683},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7682}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7680},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":8682}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7678},{"op":"set","t":{"op":"var","n":"left~2621","x":8683},"o":"-=","e":{"op":"var","n":"taken~2623","x":8684},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7684}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7676},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7675},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":8685},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7685},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":8686},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7686},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":8687},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7688},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8688},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":8689},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":8690},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7690},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7689},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":8691},"o":"+=","e":{"op":"var","n":"k~2627","x":8692},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7691},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8693},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":8694},"o":"-=","e":{"op":"var","n":"k~2627","x":8695},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7693},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7692},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":8696},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8697},"o":"+=","e":{"op":"var","n":"k~2627","x":8698},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7695},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7694}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7687}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7673}],"at":"rules_data/pampero/modules/companies.yaml:31","id":7670},"placeholder":"six company tiles\' effects are not transcribed in the sources","source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:30"}',
+    'company_other': '{"id":"company_other","name":{"en":"other company tile (not transcribed)","it":"altra tessera compagnia (non trascritta)"},"deck":"companies","module":"companies","use":"setup","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":3,"x":8674},"at":"rules_data/pampero/modules/companies.yaml:31","id":7676},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":8675},"at":"rules_data/pampero/modules/companies.yaml:31","id":7677},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":8676},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7679},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":8677},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":8678},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":8679},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7682},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7684},"label":{"op":"lit","v":{"instead":0},"x":8680}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":8681},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":8682},"o":"=","e":{"op":"var","n":"instead~2654","x":8683},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7686},{"op":"rep","n":{"op":"var","n":"instead~2654","x":8684},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":8685},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7688},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7687}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7685},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":8686}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7683},{"op":"set","t":{"op":"var","n":"left~2651","x":8687},"o":"-=","e":{"op":"var","n":"taken~2653","x":8688},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7689}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7681},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7680},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":8689},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7690},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":8690},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7691},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":8691},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7693},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8692},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":8693},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":8694},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7695},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7694},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":8695},"o":"+=","e":{"op":"var","n":"k~2657","x":8696},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7696},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8697},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":8698},"o":"-=","e":{"op":"var","n":"k~2657","x":8699},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7698},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7697},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":8700},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8701},"o":"+=","e":{"op":"var","n":"k~2657","x":8702},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7700},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7699}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7692}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7678}],"at":"rules_data/pampero/modules/companies.yaml:31","id":7675},"placeholder":"six company tiles\' effects are not transcribed in the sources","source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:30"}',
 }

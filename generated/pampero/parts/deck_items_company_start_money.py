@@ -51,37 +51,37 @@ K = [
 ]
 
 
-x_8582 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_8583 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_8586 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8590 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_8591 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_8596 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_8597 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_8599 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_8600 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_8602 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_8603 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_8605 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_8606 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8586 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_8587 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_8590 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_8594 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_8595 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_8600 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8601 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8603 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8604 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8606 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8607 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8609 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8610 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7587(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:14
+def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:14
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 5, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_7590(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 5, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_7595(ctx, k, s, E)
 
 
-d_7588 = _C.d_7588  # rules_data/pampero/modules/companies.yaml:14
-d_7589 = _C.d_7403  # rules_data/pampero/modules/companies.yaml:14
+d_7593 = _C.d_7593  # rules_data/pampero/modules/companies.yaml:14
+d_7594 = _C.d_7408  # rules_data/pampero/modules/companies.yaml:14
 
 
-def t_7590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7595(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,46 +89,46 @@ def t_7590(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7604(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_7609(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7592(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_7597(ctx, r1, s, E)
 
 
-d_7591 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_7596 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_7592(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7597(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8582(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_8586(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8583(ctx, E):
-                return t_7593(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_8587(ctx, E):
+                return t_7598(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7598(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,154 +136,149 @@ def t_7593(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7601, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 7606, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7595(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_7600(ctx, r1, s, E)
 
 
-d_7594 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_7599 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_7595(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7600(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7595, None, [], k)
+    return CHOOSE(ctx, 7600, None, [], k)
 
 
-d_7596 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7597 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7598 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7599 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7600 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_7601 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_7602 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_7603 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_7604 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_7605 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_7601(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7601, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 7606, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_7602 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7603 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_7607 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_7608 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_7604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8596(ctx, E), True)
-    if not d_7606(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7609(ctx, E):
-        return False
+    LOCAL(ctx, E, 'k~2657', x_8600(ctx, E), True)
     if not d_7611(ctx, E):
         return False
-    return True
-
-
-d_7605 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7606 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7607 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7608, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7613, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_7614(ctx, E):
+        return False
+    if not d_7616(ctx, E):
+        return False
     return True
 
 
-def d_7609(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+d_7610 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_7611 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_7612 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
+
+
+def d_7613(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8602(ctx, E):
+    c, key = KEYPLACE(ctx, 7613, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    return True
+
+
+def d_7614(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8606(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 7615, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7610(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7615(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7610, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7615, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7611(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8605(ctx, E):
+    if x_8609(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7617, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_7612(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7617(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7612, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7617, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    7587: t_7587,
-    7588: CPS(d_7588),
-    7589: CPS(d_7589),
-    7590: t_7590,
-    7591: CPS(d_7591),
     7592: t_7592,
-    7593: t_7593,
+    7593: CPS(d_7593),
     7594: CPS(d_7594),
     7595: t_7595,
     7596: CPS(d_7596),
     7597: t_7597,
-    7598: CPS(d_7598),
-    7599: t_7599,
+    7598: t_7598,
+    7599: CPS(d_7599),
     7600: t_7600,
     7601: CPS(d_7601),
-    7602: CPS(d_7602),
+    7602: t_7602,
     7603: CPS(d_7603),
-    7604: CPS(d_7604),
-    7605: CPS(d_7605),
+    7604: t_7604,
+    7605: t_7605,
     7606: CPS(d_7606),
     7607: CPS(d_7607),
     7608: CPS(d_7608),
@@ -291,23 +286,28 @@ TRIALS = {
     7610: CPS(d_7610),
     7611: CPS(d_7611),
     7612: CPS(d_7612),
+    7613: CPS(d_7613),
+    7614: CPS(d_7614),
+    7615: CPS(d_7615),
+    7616: CPS(d_7616),
+    7617: CPS(d_7617),
 }
 
 
 CODE = {
-    8582: x_8582,
-    8583: x_8583,
     8586: x_8586,
+    8587: x_8587,
     8590: x_8590,
-    8591: x_8591,
-    8596: x_8596,
-    8597: x_8597,
-    8599: x_8599,
+    8594: x_8594,
+    8595: x_8595,
     8600: x_8600,
-    8602: x_8602,
+    8601: x_8601,
     8603: x_8603,
-    8605: x_8605,
+    8604: x_8604,
     8606: x_8606,
+    8607: x_8607,
+    8609: x_8609,
+    8610: x_8610,
 }
 AT = {
 }
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/companies.yaml:14
-    'company_start_money': '{"id":"company_start_money","deck":"companies","module":"companies","use":"setup","effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":5,"x":8579},"at":"rules_data/pampero/modules/companies.yaml:14","id":7588},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":8580},"at":"rules_data/pampero/modules/companies.yaml:14","id":7589},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":8581},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7591},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":8582},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":8583},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":8584},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7594},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7596},"label":{"op":"lit","v":{"instead":0},"x":8585}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":8586},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":8587},"o":"=","e":{"op":"var","n":"instead~2624","x":8588},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7598},{"op":"rep","n":{"op":"var","n":"instead~2624","x":8589},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":8590},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7600},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7599}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7597},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":8591}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7595},{"op":"set","t":{"op":"var","n":"left~2621","x":8592},"o":"-=","e":{"op":"var","n":"taken~2623","x":8593},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7601}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7593},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7592},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":8594},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7602},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":8595},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7603},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":8596},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7605},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8597},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":8598},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":8599},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7607},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7606},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":8600},"o":"+=","e":{"op":"var","n":"k~2627","x":8601},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7608},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8602},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":8603},"o":"-=","e":{"op":"var","n":"k~2627","x":8604},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7610},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7609},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":8605},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8606},"o":"+=","e":{"op":"var","n":"k~2627","x":8607},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7612},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7611}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7604}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7590}],"at":"rules_data/pampero/modules/companies.yaml:14","id":7587},"name":{"en":"Begin the game with $30, instead of $25","it":"Inizia la partita con $30 invece di $25"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:14"}',
+    'company_start_money': '{"id":"company_start_money","deck":"companies","module":"companies","use":"setup","effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":5,"x":8583},"at":"rules_data/pampero/modules/companies.yaml:14","id":7593},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":8584},"at":"rules_data/pampero/modules/companies.yaml:14","id":7594},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":8585},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7596},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":8586},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":8587},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":8588},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7599},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7601},"label":{"op":"lit","v":{"instead":0},"x":8589}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":8590},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":8591},"o":"=","e":{"op":"var","n":"instead~2654","x":8592},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7603},{"op":"rep","n":{"op":"var","n":"instead~2654","x":8593},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":8594},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7605},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7604}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7602},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":8595}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7600},{"op":"set","t":{"op":"var","n":"left~2651","x":8596},"o":"-=","e":{"op":"var","n":"taken~2653","x":8597},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7606}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7598},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7597},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":8598},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7607},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":8599},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7608},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":8600},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7610},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8601},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":8602},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":8603},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7612},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7611},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":8604},"o":"+=","e":{"op":"var","n":"k~2657","x":8605},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7613},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8606},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":8607},"o":"-=","e":{"op":"var","n":"k~2657","x":8608},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7615},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7614},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":8609},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8610},"o":"+=","e":{"op":"var","n":"k~2657","x":8611},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7617},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7616}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7609}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7595}],"at":"rules_data/pampero/modules/companies.yaml:14","id":7592},"name":{"en":"Begin the game with $30, instead of $25","it":"Inizia la partita con $30 invece di $25"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:14"}',
 }

@@ -49,328 +49,328 @@ K = [
 ]
 
 
-def x_8654(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
+def x_8658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8654, E.get('p~2619'), E.get('s~2620'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~2619'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2619'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~2619'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~2619'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~2619'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~2620'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~2619'))) is str else []))) and ((lambda v_movers_2622: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~2620'))) is str else None) == 0)) or (((v_movers_2622 if type(v_movers_2622) is int else num(v_movers_2622)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~2620'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~2620'))) is str else None) != None) else (True if ((not any((ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_2623.get('piece', None) if type(v_x_2623) is dict else KEY(v_x_2623, 'piece', None)))) is str else None) for v_x_2623 in items_of(KEY(ctx.state.get('places'), E.get('s~2620'), []))))) and ((v_movers_2622 == 0)) else False)))(len([v_x_2621 for v_x_2621 in items_of(KEY(ctx.state.get('places'), E.get('s~2620'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_2621.get('piece', None) if type(v_x_2621) is dict else KEY(v_x_2621, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~2619'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~2620'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~2619'))) is str else []))) and ((not any((ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_2624.get('piece', None) if type(v_x_2624) is dict else KEY(v_x_2624, 'piece', None)))) is str else None) for v_x_2624 in items_of(KEY(ctx.state.get('places'), E.get('s~2620'), []))))) else False))) else False))
+    return MEMO(ctx, (8658, E.get('p~2649'), E.get('s~2650'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~2649'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2649'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~2649'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~2649'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~2649'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~2650'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~2649'))) is str else []))) and ((lambda v_movers_2652: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~2650'))) is str else None) == 0)) or (((v_movers_2652 if type(v_movers_2652) is int else num(v_movers_2652)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~2650'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~2650'))) is str else None) != None) else (True if ((not any((ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_2653.get('piece', None) if type(v_x_2653) is dict else KEY(v_x_2653, 'piece', None)))) is str else None) for v_x_2653 in items_of(KEY(ctx.state.get('places'), E.get('s~2650'), []))))) and ((v_movers_2652 == 0)) else False)))(len([v_x_2651 for v_x_2651 in items_of(KEY(ctx.state.get('places'), E.get('s~2650'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_2651.get('piece', None) if type(v_x_2651) is dict else KEY(v_x_2651, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~2649'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~2650'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~2649'))) is str else []))) and ((not any((ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_2654.get('piece', None) if type(v_x_2654) is dict else KEY(v_x_2654, 'piece', None)))) is str else None) for v_x_2654 in items_of(KEY(ctx.state.get('places'), E.get('s~2650'), []))))) else False))) else False))
 
 
-def x_8657(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
+def x_8661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2625'))) is str else None) != None)
+    return ((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2655'))) is str else None) != None)
 
 
-def x_8658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
+def x_8662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~2625'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2625'), 0))
+    return (_w1.get(E.get('p~2655'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2655'), 0))
 
 
-def x_8660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
+def x_8664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('p~2625'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, E.get('p~2625'), 0))
+    return (_w2.get(E.get('p~2655'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w2, E.get('p~2655'), 0))
 
 
-def x_8662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
+def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~2626'), []) if type((_w1 := ctx.state.get('places'))) is dict else KEY(_w1, E.get('s~2626'), []))
+    return (_w1.get(E.get('s~2656'), []) if type((_w1 := ctx.state.get('places'))) is dict else KEY(_w1, E.get('s~2656'), []))
 
 
-def x_8663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
+def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     if E is None:
         E = ctx.env()
-    return [{'piece': E.get('p~2625'), 'owner': E.get('you')}]
+    return [{'piece': E.get('p~2655'), 'owner': E.get('you')}]
 
 
-def x_8666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
+def x_8670(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~2627'))) is str else None)
+    return (ctx.index.plain['pieces'].get(_w1, NOREC).get('from_grid', None) if type((_w1 := E.get('p~2657'))) is str else None)
 
 
-def x_8667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
+def x_8671(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
     return IDS(ctx, 'grid_columns')
 
 
-def x_8668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
+def x_8672(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~2629'))) is str else 0) == (((_w2 if type((_w2 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2631 for v_x_2631 in items_of((_h1.get(v_s_2630, []) if type(_h1) is dict else KEY(_h1, v_s_2630, []))) if (True if (((v_x_2631.get('piece', None) if type(v_x_2631) is dict else KEY(v_x_2631, 'piece', None)) == 'tower')) and (((v_x_2631.get('owner', None) if type(v_x_2631) is dict else KEY(v_x_2631, 'owner', None)) == E.get('you'))) else False)]) for v_s_2630 in items_of(ctx.state.get('places'))])))
-    return MEMO(ctx, (8668, E.get('c~2629'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
+        return ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~2659'))) is str else 0) == (((_w2 if type((_w2 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2661 for v_x_2661 in items_of((_h1.get(v_s_2660, []) if type(_h1) is dict else KEY(_h1, v_s_2660, []))) if (True if (((v_x_2661.get('piece', None) if type(v_x_2661) is dict else KEY(v_x_2661, 'piece', None)) == 'tower')) and (((v_x_2661.get('owner', None) if type(v_x_2661) is dict else KEY(v_x_2661, 'owner', None)) == E.get('you'))) else False)]) for v_s_2660 in items_of(ctx.state.get('places'))])))
+    return MEMO(ctx, (8672, E.get('c~2659'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
 
 
-def x_8669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:172
+def x_8673(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('c~2629'))
+    return FLD(ctx, K[0], E.get('c~2659'))
 
 
-def t_7653(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:25
+def t_7658(ctx, k, s=None, E=None):  # rules_data/pampero/modules/companies.yaml:25
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2619', 'bulldozer', True)
-    LOCAL(ctx, E, 's~2620', 'utility', True)
-    return t_7656(ctx, k, s, E)
+    LOCAL(ctx, E, 'p~2649', 'bulldozer', True)
+    LOCAL(ctx, E, 's~2650', 'utility', True)
+    return t_7661(ctx, k, s, E)
 
 
-def d_7654(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
+def d_7659(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2619', 'bulldozer', True)
+    LOCAL(ctx, E, 'p~2649', 'bulldozer', True)
     return True
 
 
-def d_7655(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
+def d_7660(ctx, E=None):  # rules_data/pampero/modules/companies.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2620', 'utility', True)
+    LOCAL(ctx, E, 's~2650', 'utility', True)
     return True
 
 
-def t_7656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:152
+def t_7661(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8654(ctx, E):
-        return t_7657(ctx, k, s, E)
+    if x_8658(ctx, E):
+        return t_7662(ctx, k, s, E)
     return k()
 
 
-def t_7657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:153
+def t_7662(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2625', E.get('p~2619'), True)
-    LOCAL(ctx, E, 's~2626', E.get('s~2620'), True)
-    if not d_7660(ctx, E):
+    LOCAL(ctx, E, 'p~2655', E.get('p~2649'), True)
+    LOCAL(ctx, E, 's~2656', E.get('s~2650'), True)
+    if not d_7665(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~2627', E.get('p~2619'), True)
-    LOCAL(ctx, E, 's~2628', E.get('s~2620'), True)
-    return t_7667(ctx, k, s, E)
+    LOCAL(ctx, E, 'p~2657', E.get('p~2649'), True)
+    LOCAL(ctx, E, 's~2658', E.get('s~2650'), True)
+    return t_7672(ctx, k, s, E)
 
 
-def d_7658(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
+def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2625', E.get('p~2619'), True)
+    LOCAL(ctx, E, 'p~2655', E.get('p~2649'), True)
     return True
 
 
-def d_7659(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
+def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2626', E.get('s~2620'), True)
+    LOCAL(ctx, E, 's~2656', E.get('s~2650'), True)
     return True
 
 
-def d_7660(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
+def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_7661(ctx, E):
+    if not d_7666(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~2626'))
+    c, key = KEYPLACE(ctx, 7669, ctx.state.get('places'), E.get('s~2656'))
     if c is not None:
-        SET(ctx, 'places', c, key, x_8663(ctx, E), '+=', True, K[1])
+        SET(ctx, 'places', c, key, x_8667(ctx, E), '+=', True, K[1])
     return True
 
 
-def d_7661(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
+def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8657(ctx, E):
+    if x_8661(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~2625'))
+        c, key = KEYPLACE(ctx, 7667, ctx.state.get('supply'), E.get('p~2655'))
         if c is not None:
             SET(ctx, 'supply', c, key, 1, '-=', False, K[2])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~2625'))
+        c, key = KEYPLACE(ctx, 7668, PL(ctx, E.get('you')).get('pieces'), E.get('p~2655'))
         if c is not None:
             SET(ctx, 'pieces', c, key, 1, '-=', False, K[3])
     return True
 
 
-def d_7662(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
+def d_7667(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7662, ctx.state.get('supply'), E.get('p~2625'))
+    c, key = KEYPLACE(ctx, 7667, ctx.state.get('supply'), E.get('p~2655'))
     if c is not None:
         SET(ctx, 'supply', c, key, 1, '-=', False, K[2])
     return True
 
 
-def d_7663(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
+def d_7668(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7663, PL(ctx, E.get('you')).get('pieces'), E.get('p~2625'))
+    c, key = KEYPLACE(ctx, 7668, PL(ctx, E.get('you')).get('pieces'), E.get('p~2655'))
     if c is not None:
         SET(ctx, 'pieces', c, key, 1, '-=', False, K[3])
     return True
 
 
-def d_7664(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
+def d_7669(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7664, ctx.state.get('places'), E.get('s~2626'))
+    c, key = KEYPLACE(ctx, 7669, ctx.state.get('places'), E.get('s~2656'))
     if c is not None:
-        SET(ctx, 'places', c, key, x_8663(ctx, E), '+=', True, K[1])
+        SET(ctx, 'places', c, key, x_8667(ctx, E), '+=', True, K[1])
     return True
 
 
-def d_7665(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
+def d_7670(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2627', E.get('p~2619'), True)
+    LOCAL(ctx, E, 'p~2657', E.get('p~2649'), True)
     return True
 
 
-def d_7666(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
+def d_7671(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:153
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2628', E.get('s~2620'), True)
+    LOCAL(ctx, E, 's~2658', E.get('s~2650'), True)
     return True
 
 
-def t_7667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:172
+def t_7672(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8666(ctx, E):
-        return t_7668(ctx, k, s, E)
+    if x_8670(ctx, E):
+        return t_7673(ctx, k, s, E)
     return k()
 
 
-def t_7668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:172
+def t_7673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8667(ctx, E)))
-    old = E.get('c~2629', MISSING)
+    items = list(items_of(x_8671(ctx, E)))
+    old = E.get('c~2659', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'c~2629', old)
+        UNSET(ctx, E, 'c~2659', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~2629', item, True)
-            if x_8668(ctx, E):
-                return t_7669(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'c~2659', item, True)
+            if x_8672(ctx, E):
+                return t_7674(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7669(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:172
+def t_7674(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/board.yaml:179
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8669(ctx, E), k)
+    return DO(ctx, x_8673(ctx, E), k)
 
 
 TRIALS = {
-    7653: t_7653,
-    7654: CPS(d_7654),
-    7655: CPS(d_7655),
-    7656: t_7656,
-    7657: t_7657,
-    7658: CPS(d_7658),
+    7658: t_7658,
     7659: CPS(d_7659),
     7660: CPS(d_7660),
-    7661: CPS(d_7661),
-    7662: CPS(d_7662),
+    7661: t_7661,
+    7662: t_7662,
     7663: CPS(d_7663),
     7664: CPS(d_7664),
     7665: CPS(d_7665),
     7666: CPS(d_7666),
-    7667: t_7667,
-    7668: t_7668,
-    7669: t_7669,
+    7667: CPS(d_7667),
+    7668: CPS(d_7668),
+    7669: CPS(d_7669),
+    7670: CPS(d_7670),
+    7671: CPS(d_7671),
+    7672: t_7672,
+    7673: t_7673,
+    7674: t_7674,
 }
 
 
 CODE = {
-    8654: x_8654,
-    8657: x_8657,
     8658: x_8658,
-    8660: x_8660,
+    8661: x_8661,
     8662: x_8662,
-    8663: x_8663,
+    8664: x_8664,
     8666: x_8666,
     8667: x_8667,
-    8668: x_8668,
-    8669: x_8669,
+    8670: x_8670,
+    8671: x_8671,
+    8672: x_8672,
+    8673: x_8673,
 }
 AT = {
-    8654: 'rules_data/pampero/definitions/board.yaml:152',
-    8657: 'rules_data/pampero/definitions/board.yaml:124',
-    8658: 'rules_data/pampero/definitions/board.yaml:124',
-    8660: 'rules_data/pampero/definitions/board.yaml:124',
-    8662: 'rules_data/pampero/definitions/board.yaml:125',
-    8663: 'rules_data/pampero/definitions/board.yaml:125',
-    8666: 'rules_data/pampero/definitions/board.yaml:172',
-    8667: 'rules_data/pampero/definitions/board.yaml:172',
-    8668: 'rules_data/pampero/definitions/board.yaml:172',
-    8669: 'rules_data/pampero/definitions/board.yaml:172',
+    8658: 'rules_data/pampero/definitions/board.yaml:152',
+    8661: 'rules_data/pampero/definitions/board.yaml:124',
+    8662: 'rules_data/pampero/definitions/board.yaml:124',
+    8664: 'rules_data/pampero/definitions/board.yaml:124',
+    8666: 'rules_data/pampero/definitions/board.yaml:125',
+    8667: 'rules_data/pampero/definitions/board.yaml:125',
+    8670: 'rules_data/pampero/definitions/board.yaml:179',
+    8671: 'rules_data/pampero/definitions/board.yaml:179',
+    8672: 'rules_data/pampero/definitions/board.yaml:179',
+    8673: 'rules_data/pampero/definitions/board.yaml:179',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/companies.yaml:25
-    'company_utility_bulldozer': '{"id":"company_utility_bulldozer","deck":"companies","module":"companies","use":"setup","effect":{"op":"seq","b":[{"op":"let","v":"p~2619","e":{"op":"lit","v":"bulldozer","x":8652},"at":"rules_data/pampero/modules/companies.yaml:25","id":7654},{"op":"let","v":"s~2620","e":{"op":"lit","v":"utility","x":8653},"at":"rules_data/pampero/modules/companies.yaml:25","id":7655},{"op":"if","c":{"op":"and","a":[{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2619"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2619"},"d":0},"b":{"op":"lit","v":0}},"b":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2619"},"d":0},"b":{"op":"lit","v":0}}},{"op":"cond","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2619"},"f":"mover","d":null},"a":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2620"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2619"},"f":"on","d":[]},"neg":false},{"op":"letx","v":"movers~2622","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2621","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2620"},"d":[]},"w":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2621"},"k":{"op":"lit","v":"piece"}},"f":"mover","d":null}}]},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2620"},"f":"capacity","d":null},"b":{"op":"lit","v":null}},"a":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2620"},"f":"capacity","d":null},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"movers~2622"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2620"},"f":"capacity","d":null}}]},"b":{"op":"and","a":[{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2623","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2620"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2623"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}},{"op":"cmp","o":"==","a":{"op":"var","n":"movers~2622"},"b":{"op":"lit","v":0}}]}}}]},"b":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2620"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2619"},"f":"on","d":[]},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2624","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2620"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2624"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}}]}}],"x":8654},"t":{"op":"seq","b":[{"op":"let","v":"p~2625","e":{"op":"var","n":"p~2619","x":8655},"at":"rules_data/pampero/definitions/board.yaml:153","id":7658},{"op":"let","v":"s~2626","e":{"op":"var","n":"s~2620","x":8656},"at":"rules_data/pampero/definitions/board.yaml:153","id":7659},{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2625"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8657},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2625"},"d":0,"x":8658},"o":"-=","e":{"op":"lit","v":1,"x":8659},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7662},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2625"},"d":0,"x":8660},"o":"-=","e":{"op":"lit","v":1,"x":8661},"bd":["player","pieces","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7663},"at":"rules_data/pampero/definitions/board.yaml:124","id":7661},{"op":"set","t":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2626"},"d":[],"x":8662},"o":"+=","e":{"op":"list","a":[{"op":"obj","k":["piece","owner"],"a":[{"op":"var","n":"p~2625"},{"op":"var","n":"you"}]}],"x":8663},"nn":true,"bd":["game","places","key"],"at":"rules_data/pampero/definitions/board.yaml:125","id":7664}],"at":"rules_data/pampero/definitions/board.yaml:124","id":7660},{"op":"let","v":"p~2627","e":{"op":"var","n":"p~2619","x":8664},"at":"rules_data/pampero/definitions/board.yaml:153","id":7665},{"op":"let","v":"s~2628","e":{"op":"var","n":"s~2620","x":8665},"at":"rules_data/pampero/definitions/board.yaml:153","id":7666},{"op":"if","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2627"},"f":"from_grid","d":null,"x":8666},"t":{"op":"for","v":"c~2629","src":{"op":"ids","kind":"grid_columns","x":8667},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2629"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2630","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2631","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2630"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2631"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2631"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"x":8668},"b":{"op":"do","e":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2629"},"f":"tower","d":null,"x":8669},"at":"rules_data/pampero/definitions/board.yaml:172","id":7669},"at":"rules_data/pampero/definitions/board.yaml:172","id":7668},"at":"rules_data/pampero/definitions/board.yaml:172","id":7667}],"at":"rules_data/pampero/definitions/board.yaml:153","id":7657},"at":"rules_data/pampero/definitions/board.yaml:152","id":7656}],"at":"rules_data/pampero/modules/companies.yaml:25","id":7653},"grants":["helper_moves_first","helpers_off_map"],"name":{"en":"Place your bulldozer in the Utility Area; move it before building instead of after","it":"Metti il tuo bulldozer nell\'area di servizio; muovilo prima di costruire invece che dopo"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:25"}',
+    'company_utility_bulldozer': '{"id":"company_utility_bulldozer","deck":"companies","module":"companies","use":"setup","effect":{"op":"seq","b":[{"op":"let","v":"p~2649","e":{"op":"lit","v":"bulldozer","x":8656},"at":"rules_data/pampero/modules/companies.yaml:25","id":7659},{"op":"let","v":"s~2650","e":{"op":"lit","v":"utility","x":8657},"at":"rules_data/pampero/modules/companies.yaml:25","id":7660},{"op":"if","c":{"op":"and","a":[{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2649"},"d":0},"b":{"op":"lit","v":0}},"b":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2649"},"d":0},"b":{"op":"lit","v":0}}},{"op":"cond","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2649"},"f":"mover","d":null},"a":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2650"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2649"},"f":"on","d":[]},"neg":false},{"op":"letx","v":"movers~2652","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2651","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2650"},"d":[]},"w":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2651"},"k":{"op":"lit","v":"piece"}},"f":"mover","d":null}}]},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2650"},"f":"capacity","d":null},"b":{"op":"lit","v":null}},"a":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2650"},"f":"capacity","d":null},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"movers~2652"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2650"},"f":"capacity","d":null}}]},"b":{"op":"and","a":[{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2653","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2650"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2653"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}},{"op":"cmp","o":"==","a":{"op":"var","n":"movers~2652"},"b":{"op":"lit","v":0}}]}}}]},"b":{"op":"and","a":[{"op":"in","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2650"},"f":"type","d":null},"b":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2649"},"f":"on","d":[]},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2654","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2650"},"d":[]},"e":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2654"},"k":{"op":"lit","v":"piece"}},"f":"structure","d":null}}]}}]}}],"x":8658},"t":{"op":"seq","b":[{"op":"let","v":"p~2655","e":{"op":"var","n":"p~2649","x":8659},"at":"rules_data/pampero/definitions/board.yaml:153","id":7663},{"op":"let","v":"s~2656","e":{"op":"var","n":"s~2650","x":8660},"at":"rules_data/pampero/definitions/board.yaml:153","id":7664},{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2655"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8661},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"p~2655"},"d":0,"x":8662},"o":"-=","e":{"op":"lit","v":1,"x":8663},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7667},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"p~2655"},"d":0,"x":8664},"o":"-=","e":{"op":"lit","v":1,"x":8665},"bd":["player","pieces","key"],"at":"rules_data/pampero/definitions/board.yaml:124","id":7668},"at":"rules_data/pampero/definitions/board.yaml:124","id":7666},{"op":"set","t":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2656"},"d":[],"x":8666},"o":"+=","e":{"op":"list","a":[{"op":"obj","k":["piece","owner"],"a":[{"op":"var","n":"p~2655"},{"op":"var","n":"you"}]}],"x":8667},"nn":true,"bd":["game","places","key"],"at":"rules_data/pampero/definitions/board.yaml:125","id":7669}],"at":"rules_data/pampero/definitions/board.yaml:124","id":7665},{"op":"let","v":"p~2657","e":{"op":"var","n":"p~2649","x":8668},"at":"rules_data/pampero/definitions/board.yaml:153","id":7670},{"op":"let","v":"s~2658","e":{"op":"var","n":"s~2650","x":8669},"at":"rules_data/pampero/definitions/board.yaml:153","id":7671},{"op":"if","c":{"op":"fld","kind":"pieces","of":{"op":"var","n":"p~2657"},"f":"from_grid","d":null,"x":8670},"t":{"op":"for","v":"c~2659","src":{"op":"ids","kind":"grid_columns","x":8671},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2659"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2660","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2661","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2660"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2661"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2661"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"x":8672},"b":{"op":"do","e":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"c~2659"},"f":"tower","d":null,"x":8673},"at":"rules_data/pampero/definitions/board.yaml:179","id":7674},"at":"rules_data/pampero/definitions/board.yaml:179","id":7673},"at":"rules_data/pampero/definitions/board.yaml:179","id":7672}],"at":"rules_data/pampero/definitions/board.yaml:153","id":7662},"at":"rules_data/pampero/definitions/board.yaml:152","id":7661}],"at":"rules_data/pampero/modules/companies.yaml:25","id":7658},"grants":["helper_moves_first","helpers_off_map"],"name":{"en":"Place your bulldozer in the Utility Area; move it before building instead of after","it":"Metti il tuo bulldozer nell\'area di servizio; muovilo prima di costruire invece che dopo"},"source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained"},"at":"rules_data/pampero/modules/companies.yaml:25"}',
 }

@@ -51,37 +51,37 @@ K = [
 ]
 
 
-x_8434 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_8435 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_8438 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8442 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_8443 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_8448 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_8449 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_8451 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_8452 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_8454 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_8455 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_8457 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_8458 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8438 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_8439 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_8442 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_8446 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_8447 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_8452 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8453 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8455 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8456 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8458 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8459 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8461 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8462 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7453(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
+def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:12
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
-    LOCAL(ctx, E, 'r~2620', 'energy', True)
-    return t_7456(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 1, True)
+    LOCAL(ctx, E, 'r~2650', 'energy', True)
+    return t_7461(ctx, k, s, E)
 
 
-d_7454 = _C.d_7428  # rules_data/pampero/items/connection_tiles.yaml:12
-d_7455 = _C.d_7455  # rules_data/pampero/items/connection_tiles.yaml:12
+d_7459 = _C.d_7433  # rules_data/pampero/items/connection_tiles.yaml:12
+d_7460 = _C.d_7460  # rules_data/pampero/items/connection_tiles.yaml:12
 
 
-def t_7456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7461(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,46 +89,46 @@ def t_7456(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7470(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_7475(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7458(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_7463(ctx, r1, s, E)
 
 
-d_7457 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_7462 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_7458(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7463(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8434(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_8438(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8435(ctx, E):
-                return t_7459(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_8439(ctx, E):
+                return t_7464(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,154 +136,149 @@ def t_7459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7467, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 7472, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7461(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_7466(ctx, r1, s, E)
 
 
-d_7460 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_7465 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_7461(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7461, None, [], k)
+    return CHOOSE(ctx, 7466, None, [], k)
 
 
-d_7462 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7463 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7464 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7465 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7466 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_7467 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_7468 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_7469 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_7470 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_7471 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_7467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7467, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 7472, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_7468 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7469 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_7473 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_7474 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_7470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8448(ctx, E), True)
-    if not d_7472(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7475(ctx, E):
-        return False
+    LOCAL(ctx, E, 'k~2657', x_8452(ctx, E), True)
     if not d_7477(ctx, E):
         return False
-    return True
-
-
-d_7471 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7472 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7473 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7474(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7474, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7479, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_7480(ctx, E):
+        return False
+    if not d_7482(ctx, E):
+        return False
     return True
 
 
-def d_7475(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+d_7476 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_7477 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_7478 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
+
+
+def d_7479(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8454(ctx, E):
+    c, key = KEYPLACE(ctx, 7479, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    return True
+
+
+def d_7480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8458(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 7481, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7476(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7481(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7476, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7481, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7482(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8457(ctx, E):
+    if x_8461(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7483, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_7478(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7483(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7478, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7483, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    7453: t_7453,
-    7454: CPS(d_7454),
-    7455: CPS(d_7455),
-    7456: t_7456,
-    7457: CPS(d_7457),
     7458: t_7458,
-    7459: t_7459,
+    7459: CPS(d_7459),
     7460: CPS(d_7460),
     7461: t_7461,
     7462: CPS(d_7462),
     7463: t_7463,
-    7464: CPS(d_7464),
-    7465: t_7465,
+    7464: t_7464,
+    7465: CPS(d_7465),
     7466: t_7466,
     7467: CPS(d_7467),
-    7468: CPS(d_7468),
+    7468: t_7468,
     7469: CPS(d_7469),
-    7470: CPS(d_7470),
-    7471: CPS(d_7471),
+    7470: t_7470,
+    7471: t_7471,
     7472: CPS(d_7472),
     7473: CPS(d_7473),
     7474: CPS(d_7474),
@@ -291,23 +286,28 @@ TRIALS = {
     7476: CPS(d_7476),
     7477: CPS(d_7477),
     7478: CPS(d_7478),
+    7479: CPS(d_7479),
+    7480: CPS(d_7480),
+    7481: CPS(d_7481),
+    7482: CPS(d_7482),
+    7483: CPS(d_7483),
 }
 
 
 CODE = {
-    8434: x_8434,
-    8435: x_8435,
     8438: x_8438,
+    8439: x_8439,
     8442: x_8442,
-    8443: x_8443,
-    8448: x_8448,
-    8449: x_8449,
-    8451: x_8451,
+    8446: x_8446,
+    8447: x_8447,
     8452: x_8452,
-    8454: x_8454,
+    8453: x_8453,
     8455: x_8455,
-    8457: x_8457,
+    8456: x_8456,
     8458: x_8458,
+    8459: x_8459,
+    8461: x_8461,
+    8462: x_8462,
 }
 AT = {
 }
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/items/connection_tiles.yaml:9
-    'connection_tile_a': '{"id":"connection_tile_a","deck":"connection_tiles_a","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":1,"x":8431},"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7454},{"op":"let","v":"r~2620","e":{"op":"lit","v":"energy","x":8432},"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7455},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":8433},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7457},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":8434},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":8435},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":8436},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7460},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7462},"label":{"op":"lit","v":{"instead":0},"x":8437}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":8438},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":8439},"o":"=","e":{"op":"var","n":"instead~2624","x":8440},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7464},{"op":"rep","n":{"op":"var","n":"instead~2624","x":8441},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":8442},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7466},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7465}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7463},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":8443}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 1 energy","it":"guadagna 1 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7461},{"op":"set","t":{"op":"var","n":"left~2621","x":8444},"o":"-=","e":{"op":"var","n":"taken~2623","x":8445},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7467}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7459},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7458},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":8446},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7468},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":8447},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7469},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":8448},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7471},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8449},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":8450},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":8451},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7473},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7472},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":8452},"o":"+=","e":{"op":"var","n":"k~2627","x":8453},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7474},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8454},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":8455},"o":"-=","e":{"op":"var","n":"k~2627","x":8456},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7476},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7475},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":8457},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8458},"o":"+=","e":{"op":"var","n":"k~2627","x":8459},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7478},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7477}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7470}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7456}],"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7453},"numbers":{"energy":1},"placeholder":"base connection tile texts are not in the sources","source":{"doc":"pampero-nature","section":"Nature Reserve > Setup: 3 (the zone A tiles from the base game)"},"at":"rules_data/pampero/items/connection_tiles.yaml:9"}',
+    'connection_tile_a': '{"id":"connection_tile_a","deck":"connection_tiles_a","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":1,"x":8435},"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7459},{"op":"let","v":"r~2650","e":{"op":"lit","v":"energy","x":8436},"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7460},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":8437},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7462},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":8438},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":8439},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":8440},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7465},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7467},"label":{"op":"lit","v":{"instead":0},"x":8441}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":8442},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":8443},"o":"=","e":{"op":"var","n":"instead~2654","x":8444},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7469},{"op":"rep","n":{"op":"var","n":"instead~2654","x":8445},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":8446},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7471},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7470}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7468},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":8447}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 1 energy","it":"guadagna 1 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7466},{"op":"set","t":{"op":"var","n":"left~2651","x":8448},"o":"-=","e":{"op":"var","n":"taken~2653","x":8449},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7472}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7464},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7463},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":8450},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7473},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":8451},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7474},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":8452},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7476},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8453},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":8454},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":8455},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7478},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7477},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":8456},"o":"+=","e":{"op":"var","n":"k~2657","x":8457},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7479},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8458},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":8459},"o":"-=","e":{"op":"var","n":"k~2657","x":8460},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7481},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7480},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":8461},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8462},"o":"+=","e":{"op":"var","n":"k~2657","x":8463},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7483},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7482}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7475}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7461}],"at":"rules_data/pampero/items/connection_tiles.yaml:12","id":7458},"numbers":{"energy":1},"placeholder":"base connection tile texts are not in the sources","source":{"doc":"pampero-nature","section":"Nature Reserve > Setup: 3 (the zone A tiles from the base game)"},"at":"rules_data/pampero/items/connection_tiles.yaml:9"}',
 }

@@ -51,37 +51,37 @@ K = [
 ]
 
 
-x_8463 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_8464 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_8467 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8471 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_8472 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_8477 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_8478 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_8480 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_8481 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_8483 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_8484 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_8486 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_8487 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8467 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_8468 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_8471 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_8475 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_8476 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_8481 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8482 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8484 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8485 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8487 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8488 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8490 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8491 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7479(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
+def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/items/connection_tiles.yaml:19
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
-    LOCAL(ctx, E, 'r~2620', 'energy', True)
-    return t_7482(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 1, True)
+    LOCAL(ctx, E, 'r~2650', 'energy', True)
+    return t_7487(ctx, k, s, E)
 
 
-d_7480 = _C.d_7428  # rules_data/pampero/items/connection_tiles.yaml:19
-d_7481 = _C.d_7455  # rules_data/pampero/items/connection_tiles.yaml:19
+d_7485 = _C.d_7433  # rules_data/pampero/items/connection_tiles.yaml:19
+d_7486 = _C.d_7460  # rules_data/pampero/items/connection_tiles.yaml:19
 
 
-def t_7482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,46 +89,46 @@ def t_7482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7496(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_7501(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7484(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_7489(ctx, r1, s, E)
 
 
-d_7483 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_7488 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_7484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8463(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_8467(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8464(ctx, E):
-                return t_7485(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_8468(ctx, E):
+                return t_7490(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7490(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,154 +136,149 @@ def t_7485(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7493, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 7498, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7487(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_7492(ctx, r1, s, E)
 
 
-d_7486 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_7491 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_7487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7487, None, [], k)
+    return CHOOSE(ctx, 7492, None, [], k)
 
 
-d_7488 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7489 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7490 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7491 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7492 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_7493 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_7494 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_7495 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_7496 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_7497 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_7493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7493, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 7498, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_7494 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7495 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_7499 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_7500 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_7496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8477(ctx, E), True)
-    if not d_7498(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7501(ctx, E):
-        return False
+    LOCAL(ctx, E, 'k~2657', x_8481(ctx, E), True)
     if not d_7503(ctx, E):
         return False
-    return True
-
-
-d_7497 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7498 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7499 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7500(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7500, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7505, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_7506(ctx, E):
+        return False
+    if not d_7508(ctx, E):
+        return False
     return True
 
 
-def d_7501(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+d_7502 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_7503 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_7504 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
+
+
+def d_7505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8483(ctx, E):
+    c, key = KEYPLACE(ctx, 7505, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    return True
+
+
+def d_7506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8487(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 7507, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7502, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7507, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8486(ctx, E):
+    if x_8490(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7509, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_7504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7504, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7509, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    7479: t_7479,
-    7480: CPS(d_7480),
-    7481: CPS(d_7481),
-    7482: t_7482,
-    7483: CPS(d_7483),
     7484: t_7484,
-    7485: t_7485,
+    7485: CPS(d_7485),
     7486: CPS(d_7486),
     7487: t_7487,
     7488: CPS(d_7488),
     7489: t_7489,
-    7490: CPS(d_7490),
-    7491: t_7491,
+    7490: t_7490,
+    7491: CPS(d_7491),
     7492: t_7492,
     7493: CPS(d_7493),
-    7494: CPS(d_7494),
+    7494: t_7494,
     7495: CPS(d_7495),
-    7496: CPS(d_7496),
-    7497: CPS(d_7497),
+    7496: t_7496,
+    7497: t_7497,
     7498: CPS(d_7498),
     7499: CPS(d_7499),
     7500: CPS(d_7500),
@@ -291,23 +286,28 @@ TRIALS = {
     7502: CPS(d_7502),
     7503: CPS(d_7503),
     7504: CPS(d_7504),
+    7505: CPS(d_7505),
+    7506: CPS(d_7506),
+    7507: CPS(d_7507),
+    7508: CPS(d_7508),
+    7509: CPS(d_7509),
 }
 
 
 CODE = {
-    8463: x_8463,
-    8464: x_8464,
     8467: x_8467,
+    8468: x_8468,
     8471: x_8471,
-    8472: x_8472,
-    8477: x_8477,
-    8478: x_8478,
-    8480: x_8480,
+    8475: x_8475,
+    8476: x_8476,
     8481: x_8481,
-    8483: x_8483,
+    8482: x_8482,
     8484: x_8484,
-    8486: x_8486,
+    8485: x_8485,
     8487: x_8487,
+    8488: x_8488,
+    8490: x_8490,
+    8491: x_8491,
 }
 AT = {
 }
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/items/connection_tiles.yaml:16
-    'connection_tile_bc': '{"id":"connection_tile_bc","deck":"connection_tiles_bc","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":1,"x":8460},"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7480},{"op":"let","v":"r~2620","e":{"op":"lit","v":"energy","x":8461},"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7481},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":8462},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7483},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":8463},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":8464},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":8465},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7486},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7488},"label":{"op":"lit","v":{"instead":0},"x":8466}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":8467},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":8468},"o":"=","e":{"op":"var","n":"instead~2624","x":8469},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7490},{"op":"rep","n":{"op":"var","n":"instead~2624","x":8470},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":8471},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7492},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7491}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7489},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":8472}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 1 energy","it":"guadagna 1 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7487},{"op":"set","t":{"op":"var","n":"left~2621","x":8473},"o":"-=","e":{"op":"var","n":"taken~2623","x":8474},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7493}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7485},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7484},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":8475},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7494},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":8476},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7495},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":8477},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7497},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8478},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":8479},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":8480},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7499},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7498},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":8481},"o":"+=","e":{"op":"var","n":"k~2627","x":8482},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7500},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8483},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":8484},"o":"-=","e":{"op":"var","n":"k~2627","x":8485},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7502},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7501},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":8486},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8487},"o":"+=","e":{"op":"var","n":"k~2627","x":8488},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7504},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7503}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7496}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7482}],"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7479},"numbers":{"energy":2},"placeholder":"base connection tile texts are not in the sources","source":{"doc":"pampero-verne","section":"H2 Game Setup: 2 (the zone B-C tiles from the base game)"},"at":"rules_data/pampero/items/connection_tiles.yaml:16"}',
+    'connection_tile_bc': '{"id":"connection_tile_bc","deck":"connection_tiles_bc","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":1,"x":8464},"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7485},{"op":"let","v":"r~2650","e":{"op":"lit","v":"energy","x":8465},"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7486},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":8466},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7488},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":8467},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":8468},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":8469},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7491},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7493},"label":{"op":"lit","v":{"instead":0},"x":8470}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":8471},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":8472},"o":"=","e":{"op":"var","n":"instead~2654","x":8473},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7495},{"op":"rep","n":{"op":"var","n":"instead~2654","x":8474},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":8475},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7497},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7496}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7494},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":8476}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 1 energy","it":"guadagna 1 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7492},{"op":"set","t":{"op":"var","n":"left~2651","x":8477},"o":"-=","e":{"op":"var","n":"taken~2653","x":8478},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7498}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7490},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7489},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":8479},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7499},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":8480},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7500},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":8481},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7502},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8482},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":8483},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":8484},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7504},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7503},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":8485},"o":"+=","e":{"op":"var","n":"k~2657","x":8486},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7505},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8487},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":8488},"o":"-=","e":{"op":"var","n":"k~2657","x":8489},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7507},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7506},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":8490},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8491},"o":"+=","e":{"op":"var","n":"k~2657","x":8492},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7509},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7508}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7501}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7487}],"at":"rules_data/pampero/items/connection_tiles.yaml:19","id":7484},"numbers":{"energy":2},"placeholder":"base connection tile texts are not in the sources","source":{"doc":"pampero-verne","section":"H2 Game Setup: 2 (the zone B-C tiles from the base game)"},"at":"rules_data/pampero/items/connection_tiles.yaml:16"}',
 }

@@ -45,13 +45,13 @@ K = [
 ]
 
 
-def x_8712(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:47
+def x_8716(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:47
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return (2 * (_w3 if type((_w3 := sum([len([v_x_2620 for v_x_2620 in items_of((_h1.get(v_s_2619, []) if type(_h1) is dict else KEY(_h1, v_s_2619, []))) if (True if (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)))) is str else None) != None)) else False)]) for v_s_2619 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == 'a1')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) == 'a1')) else False)) else False)]))) is int else num(_w3)))
-    return MEMO(ctx, (8712, E.get('you'), ctx.stamps.get('places', 0),), compute)
+        return (2 * (_w3 if type((_w3 := sum([len([v_x_2650 for v_x_2650 in items_of((_h1.get(v_s_2649, []) if type(_h1) is dict else KEY(_h1, v_s_2649, []))) if (True if (((v_x_2650.get('owner', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_2650.get('piece', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'piece', None)))) is str else None) != None)) else False)]) for v_s_2649 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None) == 'a1')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None))) is str else None) == 'a1')) else False)) else False)]))) is int else num(_w3)))
+    return MEMO(ctx, (8716, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 
 TRIALS = {
@@ -59,14 +59,14 @@ TRIALS = {
 
 
 CODE = {
-    8712: x_8712,
+    8716: x_8716,
 }
 AT = {
-    8712: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:47',
+    8716: 'rules_data/pampero/modules/cs_scoring_tiles.yaml:47',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/cs_scoring_tiles.yaml:47
-    'cs_pieces_a1': '{"id":"cs_pieces_a1","deck":"cs_scoring_tiles","module":"cs_extra_scoring_tiles","use":"section","name":{"en":"$2 for each piece in your color in sector A1","it":"$2 per ogni tuo pezzo nel settore A1"},"score":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2619","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2620","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2619"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"piece"}},"f":"per_player","d":null},"b":{"op":"lit","v":null}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":"a1"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"a1"}}]}]}}]},"x":8712},"source":{"doc":"pampero-clear-skies","section":"Scoring Tile Reference"},"at":"rules_data/pampero/modules/cs_scoring_tiles.yaml:47"}',
+    'cs_pieces_a1': '{"id":"cs_pieces_a1","deck":"cs_scoring_tiles","module":"cs_extra_scoring_tiles","use":"section","name":{"en":"$2 for each piece in your color in sector A1","it":"$2 per ogni tuo pezzo nel settore A1"},"score":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2649","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2650","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2649"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"piece"}},"f":"per_player","d":null},"b":{"op":"lit","v":null}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"b":{"op":"lit","v":"a1"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"a1"}}]}]}}]},"x":8716},"source":{"doc":"pampero-clear-skies","section":"Scoring Tile Reference"},"at":"rules_data/pampero/modules/cs_scoring_tiles.yaml:47"}',
 }

@@ -51,37 +51,37 @@ K = [
 ]
 
 
-x_11053 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_11054 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_11057 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_11061 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_11062 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_11067 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_11068 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_11070 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_11071 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_11073 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_11074 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_11076 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_11077 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_11061 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_11062 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_11065 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_11069 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_11070 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_11075 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_11076 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_11078 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_11079 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_11081 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_11082 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_11084 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_11085 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9728(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
+def t_9738(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:21
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9731(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 2, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_9741(ctx, k, s, E)
 
 
-d_9729 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:21
-d_9730 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:21
+d_9739 = _C.d_7620  # rules_data/pampero/modules/verne_tiles.yaml:21
+d_9740 = _C.d_7408  # rules_data/pampero/modules/verne_tiles.yaml:21
 
 
-def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9741(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,46 +89,46 @@ def t_9731(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9745(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_9755(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9733(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_9743(ctx, r1, s, E)
 
 
-d_9732 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_9742 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9743(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_11053(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_11061(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_11054(ctx, E):
-                return t_9734(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_11062(ctx, E):
+                return t_9744(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9734(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9744(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,178 +136,178 @@ def t_9734(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9742, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9752, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9736(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_9746(ctx, r1, s, E)
 
 
-d_9735 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_9745 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9736(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9746(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9736, None, [], k)
+    return CHOOSE(ctx, 9746, None, [], k)
 
 
-d_9737 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9738 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9739 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9740 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9741 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_9747 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9748 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_9749 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_9750 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_9751 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9742(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9742, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9752, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_9743 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9744 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_9753 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_9754 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_11067(ctx, E), True)
-    if not d_9747(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_11075(ctx, E), True)
+    if not d_9757(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9759, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9750(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_9760(ctx, E):
         return False
-    if not d_9752(ctx, E):
+    if not d_9762(ctx, E):
         return False
     return True
 
 
-d_9746 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9747 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9748 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_9756 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_9757 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_9758 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9749, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9759, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_9750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11073(ctx, E):
+    if x_11081(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9761, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9751, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9761, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9762(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11076(ctx, E):
+    if x_11084(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9763, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_9753(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9753, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9763, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9728: t_9728,
-    9729: CPS(d_9729),
-    9730: CPS(d_9730),
-    9731: t_9731,
-    9732: CPS(d_9732),
-    9733: t_9733,
-    9734: t_9734,
-    9735: CPS(d_9735),
-    9736: t_9736,
-    9737: CPS(d_9737),
     9738: t_9738,
     9739: CPS(d_9739),
-    9740: t_9740,
+    9740: CPS(d_9740),
     9741: t_9741,
     9742: CPS(d_9742),
-    9743: CPS(d_9743),
-    9744: CPS(d_9744),
+    9743: t_9743,
+    9744: t_9744,
     9745: CPS(d_9745),
-    9746: CPS(d_9746),
+    9746: t_9746,
     9747: CPS(d_9747),
-    9748: CPS(d_9748),
+    9748: t_9748,
     9749: CPS(d_9749),
-    9750: CPS(d_9750),
-    9751: CPS(d_9751),
+    9750: t_9750,
+    9751: t_9751,
     9752: CPS(d_9752),
     9753: CPS(d_9753),
+    9754: CPS(d_9754),
+    9755: CPS(d_9755),
+    9756: CPS(d_9756),
+    9757: CPS(d_9757),
+    9758: CPS(d_9758),
+    9759: CPS(d_9759),
+    9760: CPS(d_9760),
+    9761: CPS(d_9761),
+    9762: CPS(d_9762),
+    9763: CPS(d_9763),
 }
 
 
 CODE = {
-    11053: x_11053,
-    11054: x_11054,
-    11057: x_11057,
     11061: x_11061,
     11062: x_11062,
-    11067: x_11067,
-    11068: x_11068,
+    11065: x_11065,
+    11069: x_11069,
     11070: x_11070,
-    11071: x_11071,
-    11073: x_11073,
-    11074: x_11074,
+    11075: x_11075,
     11076: x_11076,
-    11077: x_11077,
+    11078: x_11078,
+    11079: x_11079,
+    11081: x_11081,
+    11082: x_11082,
+    11084: x_11084,
+    11085: x_11085,
 }
 AT = {
 }
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:19
-    'event_set_i': '{"id":"event_set_i","name":{"en":"event tile of set I","it":"tessera evento del gruppo I"},"deck":"events","module":"events","set":"i","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":2,"x":11050},"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9729},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":11051},"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9730},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":11052},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9732},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":11053},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":11054},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":11055},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9735},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9737},"label":{"op":"lit","v":{"instead":0},"x":11056}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":11057},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":11058},"o":"=","e":{"op":"var","n":"instead~2624","x":11059},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9739},{"op":"rep","n":{"op":"var","n":"instead~2624","x":11060},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":11061},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9741},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9740}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9738},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":11062}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9736},{"op":"set","t":{"op":"var","n":"left~2621","x":11063},"o":"-=","e":{"op":"var","n":"taken~2623","x":11064},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9742}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9734},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9733},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":11065},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9743},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":11066},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9744},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":11067},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9746},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11068},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":11069},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":11070},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9748},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9747},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":11071},"o":"+=","e":{"op":"var","n":"k~2627","x":11072},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9749},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11073},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":11074},"o":"-=","e":{"op":"var","n":"k~2627","x":11075},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9751},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9750},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":11076},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11077},"o":"+=","e":{"op":"var","n":"k~2627","x":11078},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9753},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9752}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9745}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9731}],"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9728},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:19"}',
+    'event_set_i': '{"id":"event_set_i","name":{"en":"event tile of set I","it":"tessera evento del gruppo I"},"deck":"events","module":"events","set":"i","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":2,"x":11058},"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9739},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":11059},"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9740},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":11060},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9742},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":11061},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":11062},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":11063},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9745},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9747},"label":{"op":"lit","v":{"instead":0},"x":11064}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":11065},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":11066},"o":"=","e":{"op":"var","n":"instead~2654","x":11067},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9749},{"op":"rep","n":{"op":"var","n":"instead~2654","x":11068},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":11069},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9751},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9750}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9748},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":11070}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9746},{"op":"set","t":{"op":"var","n":"left~2651","x":11071},"o":"-=","e":{"op":"var","n":"taken~2653","x":11072},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9752}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9744},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9743},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":11073},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9753},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":11074},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9754},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":11075},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9756},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11076},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":11077},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":11078},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9758},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9757},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":11079},"o":"+=","e":{"op":"var","n":"k~2657","x":11080},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9759},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11081},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":11082},"o":"-=","e":{"op":"var","n":"k~2657","x":11083},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9761},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9760},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":11084},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11085},"o":"+=","e":{"op":"var","n":"k~2657","x":11086},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9763},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9762}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9755}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9741}],"at":"rules_data/pampero/modules/verne_tiles.yaml:21","id":9738},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:19"}',
 }

@@ -51,37 +51,37 @@ K = [
 ]
 
 
-x_11082 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_11083 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_11086 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_11090 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_11091 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_11096 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_11097 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_11099 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_11100 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_11102 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_11103 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_11105 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_11106 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_11090 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_11091 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_11094 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_11098 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_11099 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_11104 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_11105 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_11107 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_11108 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_11110 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_11111 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_11113 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_11114 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9754(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
+def t_9764(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:25
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9757(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 2, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_9767(ctx, k, s, E)
 
 
-d_9755 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:25
-d_9756 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:25
+d_9765 = _C.d_7620  # rules_data/pampero/modules/verne_tiles.yaml:25
+d_9766 = _C.d_7408  # rules_data/pampero/modules/verne_tiles.yaml:25
 
 
-def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9767(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,46 +89,46 @@ def t_9757(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9771(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_9781(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9759(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_9769(ctx, r1, s, E)
 
 
-d_9758 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_9768 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9769(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_11082(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_11090(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_11083(ctx, E):
-                return t_9760(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_11091(ctx, E):
+                return t_9770(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,178 +136,178 @@ def t_9760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9768, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9778, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9762(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_9772(ctx, r1, s, E)
 
 
-d_9761 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_9771 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9762(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9772(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9762, None, [], k)
+    return CHOOSE(ctx, 9772, None, [], k)
 
 
-d_9763 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9764 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9765 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9766 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9767 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_9773 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9774 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_9775 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_9776 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_9777 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9768(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9768, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9778, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_9769 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9770 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_9779 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_9780 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_11096(ctx, E), True)
-    if not d_9773(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_11104(ctx, E), True)
+    if not d_9783(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9785, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9776(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_9786(ctx, E):
         return False
-    if not d_9778(ctx, E):
+    if not d_9788(ctx, E):
         return False
     return True
 
 
-d_9772 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9773 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9774 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_9782 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_9783 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_9784 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9775(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9775, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9785, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_9776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11102(ctx, E):
+    if x_11110(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9787, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9787(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9777, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9787, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9778(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11105(ctx, E):
+    if x_11113(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9789, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_9779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9779, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9789, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9754: t_9754,
-    9755: CPS(d_9755),
-    9756: CPS(d_9756),
-    9757: t_9757,
-    9758: CPS(d_9758),
-    9759: t_9759,
-    9760: t_9760,
-    9761: CPS(d_9761),
-    9762: t_9762,
-    9763: CPS(d_9763),
     9764: t_9764,
     9765: CPS(d_9765),
-    9766: t_9766,
+    9766: CPS(d_9766),
     9767: t_9767,
     9768: CPS(d_9768),
-    9769: CPS(d_9769),
-    9770: CPS(d_9770),
+    9769: t_9769,
+    9770: t_9770,
     9771: CPS(d_9771),
-    9772: CPS(d_9772),
+    9772: t_9772,
     9773: CPS(d_9773),
-    9774: CPS(d_9774),
+    9774: t_9774,
     9775: CPS(d_9775),
-    9776: CPS(d_9776),
-    9777: CPS(d_9777),
+    9776: t_9776,
+    9777: t_9777,
     9778: CPS(d_9778),
     9779: CPS(d_9779),
+    9780: CPS(d_9780),
+    9781: CPS(d_9781),
+    9782: CPS(d_9782),
+    9783: CPS(d_9783),
+    9784: CPS(d_9784),
+    9785: CPS(d_9785),
+    9786: CPS(d_9786),
+    9787: CPS(d_9787),
+    9788: CPS(d_9788),
+    9789: CPS(d_9789),
 }
 
 
 CODE = {
-    11082: x_11082,
-    11083: x_11083,
-    11086: x_11086,
     11090: x_11090,
     11091: x_11091,
-    11096: x_11096,
-    11097: x_11097,
+    11094: x_11094,
+    11098: x_11098,
     11099: x_11099,
-    11100: x_11100,
-    11102: x_11102,
-    11103: x_11103,
+    11104: x_11104,
     11105: x_11105,
-    11106: x_11106,
+    11107: x_11107,
+    11108: x_11108,
+    11110: x_11110,
+    11111: x_11111,
+    11113: x_11113,
+    11114: x_11114,
 }
 AT = {
 }
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:23
-    'event_set_ii': '{"id":"event_set_ii","name":{"en":"event tile of set II","it":"tessera evento del gruppo II"},"deck":"events","module":"events","set":"ii","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":2,"x":11079},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9755},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":11080},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9756},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":11081},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9758},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":11082},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":11083},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":11084},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9761},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9763},"label":{"op":"lit","v":{"instead":0},"x":11085}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":11086},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":11087},"o":"=","e":{"op":"var","n":"instead~2624","x":11088},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9765},{"op":"rep","n":{"op":"var","n":"instead~2624","x":11089},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":11090},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9767},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9766}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9764},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":11091}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9762},{"op":"set","t":{"op":"var","n":"left~2621","x":11092},"o":"-=","e":{"op":"var","n":"taken~2623","x":11093},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9768}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9760},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9759},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":11094},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9769},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":11095},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9770},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":11096},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9772},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11097},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":11098},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":11099},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9774},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9773},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":11100},"o":"+=","e":{"op":"var","n":"k~2627","x":11101},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9775},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11102},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":11103},"o":"-=","e":{"op":"var","n":"k~2627","x":11104},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9777},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9776},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":11105},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11106},"o":"+=","e":{"op":"var","n":"k~2627","x":11107},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9779},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9778}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9771}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9757}],"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9754},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:23"}',
+    'event_set_ii': '{"id":"event_set_ii","name":{"en":"event tile of set II","it":"tessera evento del gruppo II"},"deck":"events","module":"events","set":"ii","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":2,"x":11087},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9765},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":11088},"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9766},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":11089},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9768},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":11090},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":11091},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":11092},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9771},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9773},"label":{"op":"lit","v":{"instead":0},"x":11093}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":11094},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":11095},"o":"=","e":{"op":"var","n":"instead~2654","x":11096},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9775},{"op":"rep","n":{"op":"var","n":"instead~2654","x":11097},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":11098},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9777},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9776}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9774},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":11099}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9772},{"op":"set","t":{"op":"var","n":"left~2651","x":11100},"o":"-=","e":{"op":"var","n":"taken~2653","x":11101},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9778}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9770},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9769},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":11102},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9779},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":11103},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9780},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":11104},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9782},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11105},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":11106},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":11107},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9784},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9783},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":11108},"o":"+=","e":{"op":"var","n":"k~2657","x":11109},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9785},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11110},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":11111},"o":"-=","e":{"op":"var","n":"k~2657","x":11112},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9787},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9786},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":11113},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11114},"o":"+=","e":{"op":"var","n":"k~2657","x":11115},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9789},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9788}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9781}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9767}],"at":"rules_data/pampero/modules/verne_tiles.yaml:25","id":9764},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:23"}',
 }

@@ -51,37 +51,37 @@ K = [
 ]
 
 
-x_11111 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_11112 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_11115 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_11119 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_11120 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_11125 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_11126 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_11128 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_11129 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_11131 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_11132 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_11134 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_11135 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_11119 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_11120 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_11123 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_11127 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_11128 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_11133 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_11134 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_11136 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_11137 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_11139 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_11140 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_11142 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_11143 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9780(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
+def t_9790(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:29
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9783(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 2, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_9793(ctx, k, s, E)
 
 
-d_9781 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:29
-d_9782 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:29
+d_9791 = _C.d_7620  # rules_data/pampero/modules/verne_tiles.yaml:29
+d_9792 = _C.d_7408  # rules_data/pampero/modules/verne_tiles.yaml:29
 
 
-def t_9783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9793(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,46 +89,46 @@ def t_9783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9797(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_9807(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9785(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_9795(ctx, r1, s, E)
 
 
-d_9784 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_9794 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_11111(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_11119(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_11112(ctx, E):
-                return t_9786(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_11120(ctx, E):
+                return t_9796(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,178 +136,178 @@ def t_9786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9794, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9804, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9788(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_9798(ctx, r1, s, E)
 
 
-d_9787 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_9797 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9798(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9788, None, [], k)
+    return CHOOSE(ctx, 9798, None, [], k)
 
 
-d_9789 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9790 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9791 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9792 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9793 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_9799 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9800 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_9801 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_9802 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_9803 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9794, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9804, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_9795 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9796 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_9805 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_9806 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_11125(ctx, E), True)
-    if not d_9799(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_11133(ctx, E), True)
+    if not d_9809(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9811, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9802(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_9812(ctx, E):
         return False
-    if not d_9804(ctx, E):
+    if not d_9814(ctx, E):
         return False
     return True
 
 
-d_9798 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9799 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9800 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_9808 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_9809 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_9810 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9801, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9811, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_9802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11131(ctx, E):
+    if x_11139(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9813, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9803(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9803, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9813, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11134(ctx, E):
+    if x_11142(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9805, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9815, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_9805(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9805, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9815, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9780: t_9780,
-    9781: CPS(d_9781),
-    9782: CPS(d_9782),
-    9783: t_9783,
-    9784: CPS(d_9784),
-    9785: t_9785,
-    9786: t_9786,
-    9787: CPS(d_9787),
-    9788: t_9788,
-    9789: CPS(d_9789),
     9790: t_9790,
     9791: CPS(d_9791),
-    9792: t_9792,
+    9792: CPS(d_9792),
     9793: t_9793,
     9794: CPS(d_9794),
-    9795: CPS(d_9795),
-    9796: CPS(d_9796),
+    9795: t_9795,
+    9796: t_9796,
     9797: CPS(d_9797),
-    9798: CPS(d_9798),
+    9798: t_9798,
     9799: CPS(d_9799),
-    9800: CPS(d_9800),
+    9800: t_9800,
     9801: CPS(d_9801),
-    9802: CPS(d_9802),
-    9803: CPS(d_9803),
+    9802: t_9802,
+    9803: t_9803,
     9804: CPS(d_9804),
     9805: CPS(d_9805),
+    9806: CPS(d_9806),
+    9807: CPS(d_9807),
+    9808: CPS(d_9808),
+    9809: CPS(d_9809),
+    9810: CPS(d_9810),
+    9811: CPS(d_9811),
+    9812: CPS(d_9812),
+    9813: CPS(d_9813),
+    9814: CPS(d_9814),
+    9815: CPS(d_9815),
 }
 
 
 CODE = {
-    11111: x_11111,
-    11112: x_11112,
-    11115: x_11115,
     11119: x_11119,
     11120: x_11120,
-    11125: x_11125,
-    11126: x_11126,
+    11123: x_11123,
+    11127: x_11127,
     11128: x_11128,
-    11129: x_11129,
-    11131: x_11131,
-    11132: x_11132,
+    11133: x_11133,
     11134: x_11134,
-    11135: x_11135,
+    11136: x_11136,
+    11137: x_11137,
+    11139: x_11139,
+    11140: x_11140,
+    11142: x_11142,
+    11143: x_11143,
 }
 AT = {
 }
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:27
-    'event_set_iii': '{"id":"event_set_iii","name":{"en":"event tile of set III","it":"tessera evento del gruppo III"},"deck":"events","module":"events","set":"iii","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":2,"x":11108},"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9781},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":11109},"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9782},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":11110},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9784},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":11111},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":11112},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":11113},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9787},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9789},"label":{"op":"lit","v":{"instead":0},"x":11114}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":11115},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":11116},"o":"=","e":{"op":"var","n":"instead~2624","x":11117},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9791},{"op":"rep","n":{"op":"var","n":"instead~2624","x":11118},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":11119},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9793},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9792}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9790},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":11120}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9788},{"op":"set","t":{"op":"var","n":"left~2621","x":11121},"o":"-=","e":{"op":"var","n":"taken~2623","x":11122},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9794}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9786},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9785},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":11123},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9795},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":11124},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9796},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":11125},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9798},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11126},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":11127},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":11128},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9800},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9799},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":11129},"o":"+=","e":{"op":"var","n":"k~2627","x":11130},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9801},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11131},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":11132},"o":"-=","e":{"op":"var","n":"k~2627","x":11133},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9803},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9802},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":11134},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11135},"o":"+=","e":{"op":"var","n":"k~2627","x":11136},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9805},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9804}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9797}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9783}],"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9780},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:27"}',
+    'event_set_iii': '{"id":"event_set_iii","name":{"en":"event tile of set III","it":"tessera evento del gruppo III"},"deck":"events","module":"events","set":"iii","use":"section","copies":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":2,"x":11116},"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9791},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":11117},"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9792},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":11118},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9794},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":11119},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":11120},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":11121},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9797},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9799},"label":{"op":"lit","v":{"instead":0},"x":11122}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":11123},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":11124},"o":"=","e":{"op":"var","n":"instead~2654","x":11125},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9801},{"op":"rep","n":{"op":"var","n":"instead~2654","x":11126},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":11127},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9803},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9802}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9800},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":11128}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9798},{"op":"set","t":{"op":"var","n":"left~2651","x":11129},"o":"-=","e":{"op":"var","n":"taken~2653","x":11130},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9804}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9796},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9795},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":11131},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9805},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":11132},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9806},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":11133},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9808},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11134},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":11135},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":11136},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9810},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9809},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":11137},"o":"+=","e":{"op":"var","n":"k~2657","x":11138},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9811},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11139},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":11140},"o":"-=","e":{"op":"var","n":"k~2657","x":11141},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9813},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9812},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":11142},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11143},"o":"+=","e":{"op":"var","n":"k~2657","x":11144},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9815},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9814}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9807}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9793}],"at":"rules_data/pampero/modules/verne_tiles.yaml:29","id":9790},"placeholder":"event tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Events Components: 15x event tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:27"}',
 }

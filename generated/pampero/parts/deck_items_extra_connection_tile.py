@@ -51,37 +51,37 @@ K = [
 ]
 
 
-x_10803 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10804 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_10807 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10811 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_10812 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_10817 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_10818 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_10820 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_10821 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_10823 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_10824 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_10826 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_10827 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10811 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10812 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_10815 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_10819 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_10820 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_10825 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_10826 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_10828 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_10829 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_10831 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_10832 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_10834 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_10835 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9506(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
+def t_9516(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:13
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9509(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 2, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_9519(ctx, k, s, E)
 
 
-d_9507 = _C.d_7615  # rules_data/pampero/modules/tbsct.yaml:13
-d_9508 = _C.d_7403  # rules_data/pampero/modules/tbsct.yaml:13
+d_9517 = _C.d_7620  # rules_data/pampero/modules/tbsct.yaml:13
+d_9518 = _C.d_7408  # rules_data/pampero/modules/tbsct.yaml:13
 
 
-def t_9509(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9519(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,46 +89,46 @@ def t_9509(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9523(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_9533(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9511(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_9521(ctx, r1, s, E)
 
 
-d_9510 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_9520 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9511(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9521(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10803(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_10811(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10804(ctx, E):
-                return t_9512(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_10812(ctx, E):
+                return t_9522(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9522(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,178 +136,178 @@ def t_9512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9520, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9530, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9514(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_9524(ctx, r1, s, E)
 
 
-d_9513 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_9523 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9514(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9524(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9514, None, [], k)
+    return CHOOSE(ctx, 9524, None, [], k)
 
 
-d_9515 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9516 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9517 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9518 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9519 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_9525 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9526 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_9527 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_9528 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_9529 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9520, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9530, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_9521 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9522 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_9531 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_9532 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9533(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10817(ctx, E), True)
-    if not d_9525(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_10825(ctx, E), True)
+    if not d_9535(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9537, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9528(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_9538(ctx, E):
         return False
-    if not d_9530(ctx, E):
+    if not d_9540(ctx, E):
         return False
     return True
 
 
-d_9524 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9525 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9526 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_9534 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_9535 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_9536 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9537(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9527, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9537, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_9528(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9538(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10823(ctx, E):
+    if x_10831(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9539, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9529(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9529, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9539, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9530(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10826(ctx, E):
+    if x_10834(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9531, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_9531(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9531, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9541, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9506: t_9506,
-    9507: CPS(d_9507),
-    9508: CPS(d_9508),
-    9509: t_9509,
-    9510: CPS(d_9510),
-    9511: t_9511,
-    9512: t_9512,
-    9513: CPS(d_9513),
-    9514: t_9514,
-    9515: CPS(d_9515),
     9516: t_9516,
     9517: CPS(d_9517),
-    9518: t_9518,
+    9518: CPS(d_9518),
     9519: t_9519,
     9520: CPS(d_9520),
-    9521: CPS(d_9521),
-    9522: CPS(d_9522),
+    9521: t_9521,
+    9522: t_9522,
     9523: CPS(d_9523),
-    9524: CPS(d_9524),
+    9524: t_9524,
     9525: CPS(d_9525),
-    9526: CPS(d_9526),
+    9526: t_9526,
     9527: CPS(d_9527),
-    9528: CPS(d_9528),
-    9529: CPS(d_9529),
+    9528: t_9528,
+    9529: t_9529,
     9530: CPS(d_9530),
     9531: CPS(d_9531),
+    9532: CPS(d_9532),
+    9533: CPS(d_9533),
+    9534: CPS(d_9534),
+    9535: CPS(d_9535),
+    9536: CPS(d_9536),
+    9537: CPS(d_9537),
+    9538: CPS(d_9538),
+    9539: CPS(d_9539),
+    9540: CPS(d_9540),
+    9541: CPS(d_9541),
 }
 
 
 CODE = {
-    10803: x_10803,
-    10804: x_10804,
-    10807: x_10807,
     10811: x_10811,
     10812: x_10812,
-    10817: x_10817,
-    10818: x_10818,
+    10815: x_10815,
+    10819: x_10819,
     10820: x_10820,
-    10821: x_10821,
-    10823: x_10823,
-    10824: x_10824,
+    10825: x_10825,
     10826: x_10826,
-    10827: x_10827,
+    10828: x_10828,
+    10829: x_10829,
+    10831: x_10831,
+    10832: x_10832,
+    10834: x_10834,
+    10835: x_10835,
 }
 AT = {
 }
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/tbsct.yaml:12
-    'extra_connection_tile': '{"id":"extra_connection_tile","name":{"en":"extra connection tile","it":"tessera connessione extra"},"deck":"extra_connection_tiles","module":"tower_bonus_connection_tiles","copies":9,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":2,"x":10800},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9507},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":10801},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9508},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10802},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9510},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10803},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10804},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10805},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9513},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9515},"label":{"op":"lit","v":{"instead":0},"x":10806}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10807},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10808},"o":"=","e":{"op":"var","n":"instead~2624","x":10809},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9517},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10810},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10811},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9519},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9518}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9516},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10812}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9514},{"op":"set","t":{"op":"var","n":"left~2621","x":10813},"o":"-=","e":{"op":"var","n":"taken~2623","x":10814},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9520}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9512},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9511},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10815},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9521},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10816},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9522},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10817},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9524},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10818},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10819},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10820},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9526},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9525},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10821},"o":"+=","e":{"op":"var","n":"k~2627","x":10822},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9527},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10823},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10824},"o":"-=","e":{"op":"var","n":"k~2627","x":10825},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9529},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9528},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10826},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10827},"o":"+=","e":{"op":"var","n":"k~2627","x":10828},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9531},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9530}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9523}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9509}],"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9506},"placeholder":"extra connection tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Components: 9x extra connection tiles"},"at":"rules_data/pampero/modules/tbsct.yaml:12"}',
+    'extra_connection_tile': '{"id":"extra_connection_tile","name":{"en":"extra connection tile","it":"tessera connessione extra"},"deck":"extra_connection_tiles","module":"tower_bonus_connection_tiles","copies":9,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":2,"x":10808},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9517},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":10809},"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9518},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10810},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9520},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10811},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10812},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10813},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9523},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9525},"label":{"op":"lit","v":{"instead":0},"x":10814}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10815},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10816},"o":"=","e":{"op":"var","n":"instead~2654","x":10817},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9527},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10818},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10819},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9529},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9528}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9526},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10820}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9524},{"op":"set","t":{"op":"var","n":"left~2651","x":10821},"o":"-=","e":{"op":"var","n":"taken~2653","x":10822},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9530}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9522},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9521},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10823},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9531},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10824},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9532},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10825},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9534},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10826},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10827},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10828},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9536},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9535},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10829},"o":"+=","e":{"op":"var","n":"k~2657","x":10830},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9537},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10831},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10832},"o":"-=","e":{"op":"var","n":"k~2657","x":10833},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9539},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9538},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10834},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10835},"o":"+=","e":{"op":"var","n":"k~2657","x":10836},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9541},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9540}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9533}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9519}],"at":"rules_data/pampero/modules/tbsct.yaml:13","id":9516},"placeholder":"extra connection tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Components: 9x extra connection tiles"},"at":"rules_data/pampero/modules/tbsct.yaml:12"}',
 }

@@ -54,202 +54,202 @@ K = [
 ]
 
 
-def x_10753(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
+def x_10761(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := FN['count'](ctx, None, (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2620'), []))))) is type((_w4 := FN['count'](ctx, None, (_w2.get(E.get('d~2620'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~2620'), []))))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) > 0)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := FN['count'](ctx, None, (_w1.get(E.get('d~2650'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2650'), []))))) is type((_w4 := FN['count'](ctx, None, (_w2.get(E.get('d~2650'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~2650'), []))))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) > 0)
 
 
-def x_10754(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2620'), [])))
+    return FN['distinct'](ctx, None, (_w1.get(E.get('d~2650'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2650'), [])))
 
 
-def x_10755(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def x_10763(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2620'), []))
+    return (_w1.get(E.get('d~2650'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2650'), []))
 
 
-def x_10756(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def x_10764(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     if E is None:
         E = ctx.env()
-    return [E.get('item~2621')]
+    return [E.get('item~2651')]
 
 
-def x_10758(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
+def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~2622'))) is str else None) != None)) and ((FN['count'](ctx, None, (_w2.get(E.get('d~2622'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~2622'), []))) < (_w4 if type((_w4 := (ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~2622'))) is str else None))) is int else num(_w4)))) and ((FN['count'](ctx, None, (_w5.get(E.get('d~2622'), []) if type((_w5 := ctx.state.get('piles'))) is dict else KEY(_w5, E.get('d~2622'), []))) > 0)) else False)
+    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~2652'))) is str else None) != None)) and ((FN['count'](ctx, None, (_w2.get(E.get('d~2652'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~2652'), []))) < (_w4 if type((_w4 := (ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~2652'))) is str else None))) is int else num(_w4)))) and ((FN['count'](ctx, None, (_w5.get(E.get('d~2652'), []) if type((_w5 := ctx.state.get('piles'))) is dict else KEY(_w5, E.get('d~2652'), []))) > 0)) else False)
 
 
-def x_10759(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
+def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, (_w1.get(E.get('d~2622'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2622'), [])))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~2652'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2652'), [])))
 
 
-def x_10760(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
+def x_10768(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2622'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2622'), []))
+    return (_w1.get(E.get('d~2652'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2652'), []))
 
 
-def x_10761(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
+def x_10769(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     if E is None:
         E = ctx.env()
-    return [E.get('top~2623')]
+    return [E.get('top~2653')]
 
 
-def x_10762(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
+def x_10770(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2622'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2622'), []))
+    return (_w1.get(E.get('d~2652'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2652'), []))
 
 
-x_10763 = x_10761  # rules_data/pampero/definitions/piles.yaml:42
+x_10771 = x_10769  # rules_data/pampero/definitions/piles.yaml:42
 
 
-def x_10766(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10774(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2625'))) is str else None) == 'hand')
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2655'))) is str else None) == 'hand')
 
 
-def x_10767(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10775(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def x_10768(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10776(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return [E.get('item~2624')]
+    return [E.get('item~2654')]
 
 
-def x_10769(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def x_10777(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
 
 
-x_10770 = x_10768  # rules_data/pampero/definitions/piles.yaml:141
+x_10778 = x_10776  # rules_data/pampero/definitions/piles.yaml:141
 
 
-def x_10771(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2624'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2624'))) is str else None) == 'now')) else False)
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2654'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2654'))) is str else None) == 'now')) else False)
 
 
-x_10773 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
-x_10774 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
+x_10781 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
+x_10782 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_10776(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10784(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~2624'))
+    return FLD(ctx, K[0], E.get('item~2654'))
 
 
-x_10777 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
+x_10785 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def x_10779(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def x_10787(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return {'item': E.get('item~2621')}
+    return {'item': E.get('item~2651')}
 
 
-def x_10780(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     if E is None:
         E = ctx.env()
-    return (K[1] if (FN['count'](ctx, None, (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2620'), []))) > 0) else K[2])
+    return (K[1] if (FN['count'](ctx, None, (_w1.get(E.get('d~2650'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2650'), []))) > 0) else K[2])
 
 
-def x_10781(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+def x_10789(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
     if E is None:
         E = ctx.env()
-    return FN['first'](ctx, None, (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2620'), [])))
+    return FN['first'](ctx, None, (_w1.get(E.get('d~2650'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2650'), [])))
 
 
-def x_10782(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def x_10790(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('d~2620'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2620'), []))
+    return (_w1.get(E.get('d~2650'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2650'), []))
 
 
-def x_10783(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('item~2629')]
+    return [E.get('item~2659')]
 
 
-def x_10786(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10794(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2631'))) is str else None) == 'hand')
+    return ((ctx.index.plain['decks'].get(_w1, NOREC).get('to', None) if type((_w1 := E.get('d~2661'))) is str else None) == 'hand')
 
 
-x_10787 = x_10767  # rules_data/pampero/definitions/piles.yaml:139
+x_10795 = x_10775  # rules_data/pampero/definitions/piles.yaml:139
 
 
-def x_10788(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def x_10796(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     if E is None:
         E = ctx.env()
-    return [E.get('item~2630')]
+    return [E.get('item~2660')]
 
 
-x_10789 = x_10769  # rules_data/pampero/definitions/piles.yaml:141
-x_10790 = x_10788  # rules_data/pampero/definitions/piles.yaml:141
+x_10797 = x_10777  # rules_data/pampero/definitions/piles.yaml:141
+x_10798 = x_10796  # rules_data/pampero/definitions/piles.yaml:141
 
 
-def x_10791(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10799(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2630'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2630'))) is str else None) == 'now')) else False)
+    return (True if (((ctx.index.plain['deck_items'].get(_w1, NOREC).get('use', None) if type((_w1 := E.get('item~2660'))) is str else None) == None)) or (((ctx.index.plain['deck_items'].get(_w2, NOREC).get('use', None) if type((_w2 := E.get('item~2660'))) is str else None) == 'now')) else False)
 
 
-x_10793 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
-x_10794 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
+x_10801 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
+x_10802 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_10796(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def x_10804(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('item~2630'))
+    return FLD(ctx, K[0], E.get('item~2660'))
 
 
-x_10797 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
+x_10805 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def t_9461(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
+def t_9471(ctx, k, s=None, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
-    LOCAL(ctx, E, 'd~2620', 'extra_connection_tiles', True)
-    return t_9464(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 1, True)
+    LOCAL(ctx, E, 'd~2650', 'extra_connection_tiles', True)
+    return t_9474(ctx, k, s, E)
 
 
-d_9462 = _C.d_7428  # rules_data/pampero/modules/tbsct.yaml:10
+d_9472 = _C.d_7433  # rules_data/pampero/modules/tbsct.yaml:10
 
 
-def d_9463(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
+def d_9473(ctx, E=None):  # rules_data/pampero/modules/tbsct.yaml:10
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2620', 'extra_connection_tiles', True)
+    LOCAL(ctx, E, 'd~2650', 'extra_connection_tiles', True)
     return True
 
 
-def t_9464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:122
+def t_9474(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -258,163 +258,163 @@ def t_9464(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
     def nxt(left):
         if left <= 0:
             return k()
-        return t_9465(ctx, lambda: nxt(left - 1), k, E)
+        return t_9475(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~2619')))
+    return nxt(num(E.get('n~2649')))
 
 
-def t_9465(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:123
+def t_9475(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10753(ctx, E):
-        return t_9466(ctx, k, s, E)
+    if x_10761(ctx, E):
+        return t_9476(ctx, k, s, E)
     return k()
 
 
-def t_9466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:124
+def t_9476(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9466, None, [], k)
+    return CHOOSE(ctx, 9476, None, [], k)
 
 
-def t_9467(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def t_9477(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~2620'))
+    c, key = KEYPLACE(ctx, 9478, ctx.state.get('display'), E.get('d~2650'))
     if c is not None:
-        SET(ctx, 'display', c, key, x_10756(ctx, E), '-=', True, K[3])
-    LOCAL(ctx, E, 'd~2622', E.get('d~2620'), True)
-    if not d_9470(ctx, E):
+        SET(ctx, 'display', c, key, x_10764(ctx, E), '-=', True, K[3])
+    LOCAL(ctx, E, 'd~2652', E.get('d~2650'), True)
+    if not d_9480(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'item~2624', E.get('item~2621'), True)
-    LOCAL(ctx, E, 'd~2625', E.get('d~2620'), True)
-    return t_9477(ctx, k, s, E)
+    LOCAL(ctx, E, 'item~2654', E.get('item~2651'), True)
+    LOCAL(ctx, E, 'd~2655', E.get('d~2650'), True)
+    return t_9487(ctx, k, s, E)
 
 
-def d_9468(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
+def d_9478(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9468, ctx.state.get('display'), E.get('d~2620'))
+    c, key = KEYPLACE(ctx, 9478, ctx.state.get('display'), E.get('d~2650'))
     if c is not None:
-        SET(ctx, 'display', c, key, x_10756(ctx, E), '-=', True, K[3])
+        SET(ctx, 'display', c, key, x_10764(ctx, E), '-=', True, K[3])
     return True
 
 
-def d_9469(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:127
+def d_9479(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2622', E.get('d~2620'), True)
+    LOCAL(ctx, E, 'd~2652', E.get('d~2650'), True)
     return True
 
 
-def d_9470(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
+def d_9480(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    while x_10758(ctx, E):
-        if not d_9471(ctx, E):
+    while x_10766(ctx, E):
+        if not d_9481(ctx, E):
             return False
     return True
 
 
-def d_9471(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
+def d_9481(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~2623', x_10759(ctx, E), True)
-    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~2622'))
+    LOCAL(ctx, E, 'top~2653', x_10767(ctx, E), True)
+    c, key = KEYPLACE(ctx, 9483, ctx.state.get('display'), E.get('d~2652'))
     if c is not None:
-        SET(ctx, 'display', c, key, x_10761(ctx, E), '+=', True, K[3])
-    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~2622'))
+        SET(ctx, 'display', c, key, x_10769(ctx, E), '+=', True, K[3])
+    c, key = KEYPLACE(ctx, 9484, ctx.state.get('piles'), E.get('d~2652'))
     if c is not None:
-        SET(ctx, 'piles', c, key, x_10763(ctx, E), '-=', True, K[4])
+        SET(ctx, 'piles', c, key, x_10771(ctx, E), '-=', True, K[4])
     return True
 
 
-def d_9472(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
+def d_9482(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~2623', x_10759(ctx, E), True)
+    LOCAL(ctx, E, 'top~2653', x_10767(ctx, E), True)
     return True
 
 
-def d_9473(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
+def d_9483(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9473, ctx.state.get('display'), E.get('d~2622'))
+    c, key = KEYPLACE(ctx, 9483, ctx.state.get('display'), E.get('d~2652'))
     if c is not None:
-        SET(ctx, 'display', c, key, x_10761(ctx, E), '+=', True, K[3])
+        SET(ctx, 'display', c, key, x_10769(ctx, E), '+=', True, K[3])
     return True
 
 
-def d_9474(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
+def d_9484(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:42
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9474, ctx.state.get('piles'), E.get('d~2622'))
+    c, key = KEYPLACE(ctx, 9484, ctx.state.get('piles'), E.get('d~2652'))
     if c is not None:
-        SET(ctx, 'piles', c, key, x_10763(ctx, E), '-=', True, K[4])
+        SET(ctx, 'piles', c, key, x_10771(ctx, E), '-=', True, K[4])
     return True
 
 
-def d_9475(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
+def d_9485(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2624', E.get('item~2621'), True)
+    LOCAL(ctx, E, 'item~2654', E.get('item~2651'), True)
     return True
 
 
-def d_9476(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
+def d_9486(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:128
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2625', E.get('d~2620'), True)
+    LOCAL(ctx, E, 'd~2655', E.get('d~2650'), True)
     return True
 
 
-def t_9477(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def t_9487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10766(ctx, E):
-        return d_9478(ctx, E) and k()
-    return t_9479(ctx, k, s, E)
+    if x_10774(ctx, E):
+        return d_9488(ctx, E) and k()
+    return t_9489(ctx, k, s, E)
 
 
-def d_9478(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def d_9488(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -422,11 +422,11 @@ def d_9478(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_10768(ctx, E), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, x_10776(ctx, E), '+=', True, K[5])
     return True
 
 
-def t_9479(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def t_9489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -434,11 +434,11 @@ def t_9479(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, x_10770(ctx, E), '+=', True, K[6])
-    return t_9481(ctx, k, s, E)
+        SET(ctx, 'held', c, key, x_10778(ctx, E), '+=', True, K[6])
+    return t_9491(ctx, k, s, E)
 
 
-def d_9480(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def d_9490(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -446,42 +446,42 @@ def d_9480(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, x_10770(ctx, E), '+=', True, K[6])
+        SET(ctx, 'held', c, key, x_10778(ctx, E), '+=', True, K[6])
     return True
 
 
-def t_9481(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9491(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10771(ctx, E):
-        return t_9482(ctx, k, s, E)
+    if x_10779(ctx, E):
+        return t_9492(ctx, k, s, E)
     return k()
 
 
-def t_9482(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2626', E.get('d~2625'), True)
-    return t_9484(ctx, k, s, E)
+    LOCAL(ctx, E, 'label~2656', E.get('d~2655'), True)
+    return t_9494(ctx, k, s, E)
 
 
-def d_9483(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def d_9493(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2626', E.get('d~2625'), True)
+    LOCAL(ctx, E, 'label~2656', E.get('d~2655'), True)
     return True
 
 
-def t_9484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9494(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -489,123 +489,123 @@ def t_9484(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2627'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2657'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2627', x_10773(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2626'), '=', False, K[7])
-    return t_9487(ctx, r1, s, E)
+    LOCAL(ctx, E, 'was~2657', x_10781(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2656'), '=', False, K[7])
+    return t_9497(ctx, r1, s, E)
 
 
-def d_9485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_9495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2627', x_10773(ctx, E), True)
+    LOCAL(ctx, E, 'was~2657', x_10781(ctx, E), True)
     return True
 
 
-def d_9486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_9496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2626'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2656'), '=', False, K[7])
     return True
 
 
-def t_9487(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9497(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10776(ctx, E), k)
+    return DO(ctx, x_10784(ctx, E), k)
 
 
-def d_9488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_9498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2627'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2657'), '=', False, K[7])
     return True
 
 
-def t_9489(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+def t_9499(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:130
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2629', x_10781(ctx, E), True)
-    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~2620'))
+    LOCAL(ctx, E, 'item~2659', x_10789(ctx, E), True)
+    c, key = KEYPLACE(ctx, 9501, ctx.state.get('piles'), E.get('d~2650'))
     if c is not None:
-        SET(ctx, 'piles', c, key, x_10783(ctx, E), '-=', True, K[4])
-    LOCAL(ctx, E, 'item~2630', E.get('item~2629'), True)
-    LOCAL(ctx, E, 'd~2631', E.get('d~2620'), True)
-    return t_9494(ctx, k, s, E)
+        SET(ctx, 'piles', c, key, x_10791(ctx, E), '-=', True, K[4])
+    LOCAL(ctx, E, 'item~2660', E.get('item~2659'), True)
+    LOCAL(ctx, E, 'd~2661', E.get('d~2650'), True)
+    return t_9504(ctx, k, s, E)
 
 
-def d_9490(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
+def d_9500(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2629', x_10781(ctx, E), True)
+    LOCAL(ctx, E, 'item~2659', x_10789(ctx, E), True)
     return True
 
 
-def d_9491(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
+def d_9501(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9491, ctx.state.get('piles'), E.get('d~2620'))
+    c, key = KEYPLACE(ctx, 9501, ctx.state.get('piles'), E.get('d~2650'))
     if c is not None:
-        SET(ctx, 'piles', c, key, x_10783(ctx, E), '-=', True, K[4])
+        SET(ctx, 'piles', c, key, x_10791(ctx, E), '-=', True, K[4])
     return True
 
 
-def d_9492(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
+def d_9502(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2630', E.get('item~2629'), True)
+    LOCAL(ctx, E, 'item~2660', E.get('item~2659'), True)
     return True
 
 
-def d_9493(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
+def d_9503(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2631', E.get('d~2620'), True)
+    LOCAL(ctx, E, 'd~2661', E.get('d~2650'), True)
     return True
 
 
-def t_9494(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def t_9504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10786(ctx, E):
-        return d_9495(ctx, E) and k()
-    return t_9496(ctx, k, s, E)
+    if x_10794(ctx, E):
+        return d_9505(ctx, E) and k()
+    return t_9506(ctx, k, s, E)
 
 
-def d_9495(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
+def d_9505(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -613,11 +613,11 @@ def d_9495(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_10788(ctx, E), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, x_10796(ctx, E), '+=', True, K[5])
     return True
 
 
-def t_9496(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def t_9506(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -625,11 +625,11 @@ def t_9496(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, x_10790(ctx, E), '+=', True, K[6])
-    return t_9498(ctx, k, s, E)
+        SET(ctx, 'held', c, key, x_10798(ctx, E), '+=', True, K[6])
+    return t_9508(ctx, k, s, E)
 
 
-def d_9497(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
+def d_9507(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -637,42 +637,42 @@ def d_9497(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:141
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'held'
     if c is not None:
-        SET(ctx, 'held', c, key, x_10790(ctx, E), '+=', True, K[6])
+        SET(ctx, 'held', c, key, x_10798(ctx, E), '+=', True, K[6])
     return True
 
 
-def t_9498(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9508(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10791(ctx, E):
-        return t_9499(ctx, k, s, E)
+    if x_10799(ctx, E):
+        return t_9509(ctx, k, s, E)
     return k()
 
 
-def t_9499(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9509(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2632', E.get('d~2631'), True)
-    return t_9501(ctx, k, s, E)
+    LOCAL(ctx, E, 'label~2662', E.get('d~2661'), True)
+    return t_9511(ctx, k, s, E)
 
 
-def d_9500(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def d_9510(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2632', E.get('d~2631'), True)
+    LOCAL(ctx, E, 'label~2662', E.get('d~2661'), True)
     return True
 
 
-def t_9501(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_9511(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -680,169 +680,169 @@ def t_9501(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2633'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2663'), '=', False, K[7])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2633', x_10793(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2632'), '=', False, K[7])
-    return t_9504(ctx, r1, s, E)
+    LOCAL(ctx, E, 'was~2663', x_10801(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2662'), '=', False, K[7])
+    return t_9514(ctx, r1, s, E)
 
 
-def d_9502(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_9512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2633', x_10793(ctx, E), True)
+    LOCAL(ctx, E, 'was~2663', x_10801(ctx, E), True)
     return True
 
 
-def d_9503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_9513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2632'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2662'), '=', False, K[7])
     return True
 
 
-def t_9504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
+def t_9514(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/piles.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_10796(ctx, E), k)
+    return DO(ctx, x_10804(ctx, E), k)
 
 
-def d_9505(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_9515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2633'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2663'), '=', False, K[7])
     return True
 
 
 TRIALS = {
-    9461: t_9461,
-    9462: CPS(d_9462),
-    9463: CPS(d_9463),
-    9464: t_9464,
-    9465: t_9465,
-    9466: t_9466,
-    9467: t_9467,
-    9468: CPS(d_9468),
-    9469: CPS(d_9469),
-    9470: CPS(d_9470),
-    9471: CPS(d_9471),
+    9471: t_9471,
     9472: CPS(d_9472),
     9473: CPS(d_9473),
-    9474: CPS(d_9474),
-    9475: CPS(d_9475),
-    9476: CPS(d_9476),
+    9474: t_9474,
+    9475: t_9475,
+    9476: t_9476,
     9477: t_9477,
     9478: CPS(d_9478),
-    9479: t_9479,
+    9479: CPS(d_9479),
     9480: CPS(d_9480),
-    9481: t_9481,
-    9482: t_9482,
+    9481: CPS(d_9481),
+    9482: CPS(d_9482),
     9483: CPS(d_9483),
-    9484: t_9484,
+    9484: CPS(d_9484),
     9485: CPS(d_9485),
     9486: CPS(d_9486),
     9487: t_9487,
     9488: CPS(d_9488),
     9489: t_9489,
     9490: CPS(d_9490),
-    9491: CPS(d_9491),
-    9492: CPS(d_9492),
+    9491: t_9491,
+    9492: t_9492,
     9493: CPS(d_9493),
     9494: t_9494,
     9495: CPS(d_9495),
-    9496: t_9496,
-    9497: CPS(d_9497),
-    9498: t_9498,
+    9496: CPS(d_9496),
+    9497: t_9497,
+    9498: CPS(d_9498),
     9499: t_9499,
     9500: CPS(d_9500),
-    9501: t_9501,
+    9501: CPS(d_9501),
     9502: CPS(d_9502),
     9503: CPS(d_9503),
     9504: t_9504,
     9505: CPS(d_9505),
+    9506: t_9506,
+    9507: CPS(d_9507),
+    9508: t_9508,
+    9509: t_9509,
+    9510: CPS(d_9510),
+    9511: t_9511,
+    9512: CPS(d_9512),
+    9513: CPS(d_9513),
+    9514: t_9514,
+    9515: CPS(d_9515),
 }
 
 
 CODE = {
-    10753: x_10753,
-    10754: x_10754,
-    10755: x_10755,
-    10756: x_10756,
-    10758: x_10758,
-    10759: x_10759,
-    10760: x_10760,
     10761: x_10761,
     10762: x_10762,
     10763: x_10763,
+    10764: x_10764,
     10766: x_10766,
     10767: x_10767,
     10768: x_10768,
     10769: x_10769,
     10770: x_10770,
     10771: x_10771,
-    10773: x_10773,
     10774: x_10774,
+    10775: x_10775,
     10776: x_10776,
     10777: x_10777,
+    10778: x_10778,
     10779: x_10779,
-    10780: x_10780,
     10781: x_10781,
     10782: x_10782,
-    10783: x_10783,
-    10786: x_10786,
+    10784: x_10784,
+    10785: x_10785,
     10787: x_10787,
     10788: x_10788,
     10789: x_10789,
     10790: x_10790,
     10791: x_10791,
-    10793: x_10793,
     10794: x_10794,
+    10795: x_10795,
     10796: x_10796,
     10797: x_10797,
+    10798: x_10798,
+    10799: x_10799,
+    10801: x_10801,
+    10802: x_10802,
+    10804: x_10804,
+    10805: x_10805,
 }
 AT = {
-    10753: 'rules_data/pampero/definitions/piles.yaml:123',
-    10754: 'rules_data/pampero/definitions/piles.yaml:124',
-    10755: 'rules_data/pampero/definitions/piles.yaml:126',
-    10756: 'rules_data/pampero/definitions/piles.yaml:126',
-    10758: 'rules_data/pampero/definitions/piles.yaml:39',
-    10759: 'rules_data/pampero/definitions/piles.yaml:40',
-    10760: 'rules_data/pampero/definitions/piles.yaml:41',
-    10761: 'rules_data/pampero/definitions/piles.yaml:41',
-    10762: 'rules_data/pampero/definitions/piles.yaml:42',
-    10766: 'rules_data/pampero/definitions/piles.yaml:139',
-    10767: 'rules_data/pampero/definitions/piles.yaml:139',
-    10768: 'rules_data/pampero/definitions/piles.yaml:139',
-    10769: 'rules_data/pampero/definitions/piles.yaml:141',
-    10771: 'rules_data/pampero/definitions/piles.yaml:142',
-    10776: 'rules_data/pampero/definitions/piles.yaml:142',
-    10779: 'rules_data/pampero/definitions/piles.yaml:124',
-    10780: 'rules_data/pampero/definitions/piles.yaml:124',
-    10781: 'rules_data/pampero/definitions/piles.yaml:130',
-    10782: 'rules_data/pampero/definitions/piles.yaml:131',
-    10783: 'rules_data/pampero/definitions/piles.yaml:131',
-    10786: 'rules_data/pampero/definitions/piles.yaml:139',
-    10788: 'rules_data/pampero/definitions/piles.yaml:139',
-    10791: 'rules_data/pampero/definitions/piles.yaml:142',
-    10796: 'rules_data/pampero/definitions/piles.yaml:142',
+    10761: 'rules_data/pampero/definitions/piles.yaml:123',
+    10762: 'rules_data/pampero/definitions/piles.yaml:124',
+    10763: 'rules_data/pampero/definitions/piles.yaml:126',
+    10764: 'rules_data/pampero/definitions/piles.yaml:126',
+    10766: 'rules_data/pampero/definitions/piles.yaml:39',
+    10767: 'rules_data/pampero/definitions/piles.yaml:40',
+    10768: 'rules_data/pampero/definitions/piles.yaml:41',
+    10769: 'rules_data/pampero/definitions/piles.yaml:41',
+    10770: 'rules_data/pampero/definitions/piles.yaml:42',
+    10774: 'rules_data/pampero/definitions/piles.yaml:139',
+    10775: 'rules_data/pampero/definitions/piles.yaml:139',
+    10776: 'rules_data/pampero/definitions/piles.yaml:139',
+    10777: 'rules_data/pampero/definitions/piles.yaml:141',
+    10779: 'rules_data/pampero/definitions/piles.yaml:142',
+    10784: 'rules_data/pampero/definitions/piles.yaml:142',
+    10787: 'rules_data/pampero/definitions/piles.yaml:124',
+    10788: 'rules_data/pampero/definitions/piles.yaml:124',
+    10789: 'rules_data/pampero/definitions/piles.yaml:130',
+    10790: 'rules_data/pampero/definitions/piles.yaml:131',
+    10791: 'rules_data/pampero/definitions/piles.yaml:131',
+    10794: 'rules_data/pampero/definitions/piles.yaml:139',
+    10796: 'rules_data/pampero/definitions/piles.yaml:139',
+    10799: 'rules_data/pampero/definitions/piles.yaml:142',
+    10804: 'rules_data/pampero/definitions/piles.yaml:142',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/tbsct.yaml:9
-    'extra_connection_tower_tile': '{"id":"extra_connection_tower_tile","name":{"en":"extra connection tower bonus tile","it":"tessera bonus torre connessione extra"},"deck":"tower_bonus_tiles","module":"tower_bonus_connection_tiles","copies":6,"occupies":true,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":1,"x":10750},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9462},{"op":"let","v":"d~2620","e":{"op":"lit","v":"extra_connection_tiles","x":10751},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9463},{"op":"rep","n":{"op":"var","n":"n~2619","x":10752},"b":{"op":"if","c":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2620"},"d":[]}]},"b":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2620"},"d":[]}]}},"b":{"op":"lit","v":0},"x":10753},"t":{"op":"choose","alts":[{"gens":[{"v":"item~2621","src":{"op":"fn","f":"distinct","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2620"},"d":[]}],"x":10754},"label":"item"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2620"},"d":[],"x":10755},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2621"}],"x":10756},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:126","id":9468},{"op":"let","v":"d~2622","e":{"op":"var","n":"d~2620","x":10757},"at":"rules_data/pampero/definitions/piles.yaml:127","id":9469},{"op":"while","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2622"},"f":"display","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"<","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2622"},"d":[]}]},"b":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2622"},"f":"display","d":null}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2622"},"d":[]}]},"b":{"op":"lit","v":0}}],"x":10758},"b":{"op":"seq","b":[{"op":"let","v":"top~2623","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2622"},"d":[]}],"x":10759},"at":"rules_data/pampero/definitions/piles.yaml:40","id":9472},{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2622"},"d":[],"x":10760},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"top~2623"}],"x":10761},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:41","id":9473},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2622"},"d":[],"x":10762},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"top~2623"}],"x":10763},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:42","id":9474}],"at":"rules_data/pampero/definitions/piles.yaml:40","id":9471},"at":"rules_data/pampero/definitions/piles.yaml:39","id":9470},{"op":"let","v":"item~2624","e":{"op":"var","n":"item~2621","x":10764},"at":"rules_data/pampero/definitions/piles.yaml:128","id":9475},{"op":"let","v":"d~2625","e":{"op":"var","n":"d~2620","x":10765},"at":"rules_data/pampero/definitions/piles.yaml:128","id":9476},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2625"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10766},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10767},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2624"}],"x":10768},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:139","id":9478},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10769},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2624"}],"x":10770},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9480},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2624"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2624"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10771},"t":{"op":"seq","b":[{"op":"let","v":"label~2626","e":{"op":"var","n":"d~2625","x":10772},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9483},{"op":"seq","b":[{"op":"let","v":"was~2627","e":{"op":"st","k":"booking","x":10773},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9485},{"op":"set","t":{"op":"st","k":"booking","x":10774},"o":"=","e":{"op":"var","n":"label~2626","x":10775},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9486},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2624"},"f":"effect","d":null,"x":10776},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9487},{"op":"set","t":{"op":"st","k":"booking","x":10777},"o":"=","e":{"op":"var","n":"was~2627","x":10778},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9488}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9484}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9482},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9481}],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9479},"at":"rules_data/pampero/definitions/piles.yaml:139","id":9477}],"at":"rules_data/pampero/definitions/piles.yaml:126","id":9467},"label":{"op":"obj","k":["item"],"a":[{"op":"var","n":"item~2621"}],"x":10779}},{"gens":[{"v":"x~2628","src":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2620"},"d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"lit","v":[0]},"b":{"op":"lit","v":[]},"x":10780},"label":"x"}],"b":{"op":"seq","b":[{"op":"let","v":"item~2629","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2620"},"d":[]}],"x":10781},"at":"rules_data/pampero/definitions/piles.yaml:130","id":9490},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2620"},"d":[],"x":10782},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2629"}],"x":10783},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:131","id":9491},{"op":"let","v":"item~2630","e":{"op":"var","n":"item~2629","x":10784},"at":"rules_data/pampero/definitions/piles.yaml:132","id":9492},{"op":"let","v":"d~2631","e":{"op":"var","n":"d~2620","x":10785},"at":"rules_data/pampero/definitions/piles.yaml:132","id":9493},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2631"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10786},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10787},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2630"}],"x":10788},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:139","id":9495},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10789},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2630"}],"x":10790},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9497},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2630"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2630"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10791},"t":{"op":"seq","b":[{"op":"let","v":"label~2632","e":{"op":"var","n":"d~2631","x":10792},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9500},{"op":"seq","b":[{"op":"let","v":"was~2633","e":{"op":"st","k":"booking","x":10793},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9502},{"op":"set","t":{"op":"st","k":"booking","x":10794},"o":"=","e":{"op":"var","n":"label~2632","x":10795},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9503},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2630"},"f":"effect","d":null,"x":10796},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9504},{"op":"set","t":{"op":"st","k":"booking","x":10797},"o":"=","e":{"op":"var","n":"was~2633","x":10798},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9505}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9501}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9499},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9498}],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9496},"at":"rules_data/pampero/definitions/piles.yaml:139","id":9494}],"at":"rules_data/pampero/definitions/piles.yaml:130","id":9489},"label":{"op":"lit","v":{"item":null},"x":10799}}],"kind":"take","prompt":{"def":"take_items","args":{"n":1,"d":"extra_connection_tiles"},"kinds":{"d":"decks"},"text":{"en":"take 1 extra connection tile (face up, or from the deck)","it":"prendi 1 tessera connessione extra (scoperta o dal mazzo)"}},"at":"rules_data/pampero/definitions/piles.yaml:124","id":9466},"at":"rules_data/pampero/definitions/piles.yaml:123","id":9465},"at":"rules_data/pampero/definitions/piles.yaml:122","id":9464}],"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9461},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Gameplay Changes"},"at":"rules_data/pampero/modules/tbsct.yaml:9"}',
+    'extra_connection_tower_tile': '{"id":"extra_connection_tower_tile","name":{"en":"extra connection tower bonus tile","it":"tessera bonus torre connessione extra"},"deck":"tower_bonus_tiles","module":"tower_bonus_connection_tiles","copies":6,"occupies":true,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":1,"x":10758},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9472},{"op":"let","v":"d~2650","e":{"op":"lit","v":"extra_connection_tiles","x":10759},"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9473},{"op":"rep","n":{"op":"var","n":"n~2649","x":10760},"b":{"op":"if","c":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2650"},"d":[]}]},"b":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2650"},"d":[]}]}},"b":{"op":"lit","v":0},"x":10761},"t":{"op":"choose","alts":[{"gens":[{"v":"item~2651","src":{"op":"fn","f":"distinct","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2650"},"d":[]}],"x":10762},"label":"item"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2650"},"d":[],"x":10763},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2651"}],"x":10764},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:126","id":9478},{"op":"let","v":"d~2652","e":{"op":"var","n":"d~2650","x":10765},"at":"rules_data/pampero/definitions/piles.yaml:127","id":9479},{"op":"while","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2652"},"f":"display","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"<","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2652"},"d":[]}]},"b":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2652"},"f":"display","d":null}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2652"},"d":[]}]},"b":{"op":"lit","v":0}}],"x":10766},"b":{"op":"seq","b":[{"op":"let","v":"top~2653","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2652"},"d":[]}],"x":10767},"at":"rules_data/pampero/definitions/piles.yaml:40","id":9482},{"op":"set","t":{"op":"key","of":{"op":"st","k":"display"},"k":{"op":"var","n":"d~2652"},"d":[],"x":10768},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"top~2653"}],"x":10769},"nn":true,"bd":["game","display","key"],"at":"rules_data/pampero/definitions/piles.yaml:41","id":9483},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2652"},"d":[],"x":10770},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"top~2653"}],"x":10771},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:42","id":9484}],"at":"rules_data/pampero/definitions/piles.yaml:40","id":9481},"at":"rules_data/pampero/definitions/piles.yaml:39","id":9480},{"op":"let","v":"item~2654","e":{"op":"var","n":"item~2651","x":10772},"at":"rules_data/pampero/definitions/piles.yaml:128","id":9485},{"op":"let","v":"d~2655","e":{"op":"var","n":"d~2650","x":10773},"at":"rules_data/pampero/definitions/piles.yaml:128","id":9486},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2655"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10774},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10775},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2654"}],"x":10776},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:139","id":9488},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10777},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2654"}],"x":10778},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9490},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2654"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2654"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10779},"t":{"op":"seq","b":[{"op":"let","v":"label~2656","e":{"op":"var","n":"d~2655","x":10780},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9493},{"op":"seq","b":[{"op":"let","v":"was~2657","e":{"op":"st","k":"booking","x":10781},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9495},{"op":"set","t":{"op":"st","k":"booking","x":10782},"o":"=","e":{"op":"var","n":"label~2656","x":10783},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9496},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2654"},"f":"effect","d":null,"x":10784},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9497},{"op":"set","t":{"op":"st","k":"booking","x":10785},"o":"=","e":{"op":"var","n":"was~2657","x":10786},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9498}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9494}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9492},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9491}],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9489},"at":"rules_data/pampero/definitions/piles.yaml:139","id":9487}],"at":"rules_data/pampero/definitions/piles.yaml:126","id":9477},"label":{"op":"obj","k":["item"],"a":[{"op":"var","n":"item~2651"}],"x":10787}},{"gens":[{"v":"x~2658","src":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2650"},"d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"lit","v":[0]},"b":{"op":"lit","v":[]},"x":10788},"label":"x"}],"b":{"op":"seq","b":[{"op":"let","v":"item~2659","e":{"op":"fn","f":"first","a":[{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2650"},"d":[]}],"x":10789},"at":"rules_data/pampero/definitions/piles.yaml:130","id":9500},{"op":"set","t":{"op":"key","of":{"op":"st","k":"piles"},"k":{"op":"var","n":"d~2650"},"d":[],"x":10790},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"item~2659"}],"x":10791},"nn":true,"bd":["game","piles","key"],"at":"rules_data/pampero/definitions/piles.yaml:131","id":9501},{"op":"let","v":"item~2660","e":{"op":"var","n":"item~2659","x":10792},"at":"rules_data/pampero/definitions/piles.yaml:132","id":9502},{"op":"let","v":"d~2661","e":{"op":"var","n":"d~2650","x":10793},"at":"rules_data/pampero/definitions/piles.yaml:132","id":9503},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"decks","of":{"op":"var","n":"d~2661"},"f":"to","d":null},"b":{"op":"lit","v":"hand"},"x":10794},"t":{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":10795},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2660"}],"x":10796},"nn":true,"bd":["player","hand",""],"at":"rules_data/pampero/definitions/piles.yaml:139","id":9505},"e":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"held","p":{"op":"var","n":"you"},"x":10797},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"item~2660"}],"x":10798},"nn":true,"bd":["player","held",""],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9507},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2660"},"f":"use","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2660"},"f":"use","d":null},"b":{"op":"lit","v":"now"}}],"x":10799},"t":{"op":"seq","b":[{"op":"let","v":"label~2662","e":{"op":"var","n":"d~2661","x":10800},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9510},{"op":"seq","b":[{"op":"let","v":"was~2663","e":{"op":"st","k":"booking","x":10801},"at":"rules_data/pampero/definitions/resources.yaml:15","id":9512},{"op":"set","t":{"op":"st","k":"booking","x":10802},"o":"=","e":{"op":"var","n":"label~2662","x":10803},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":9513},{"op":"do","e":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"item~2660"},"f":"effect","d":null,"x":10804},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9514},{"op":"set","t":{"op":"st","k":"booking","x":10805},"o":"=","e":{"op":"var","n":"was~2663","x":10806},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":9515}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9511}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":9509},"at":"rules_data/pampero/definitions/piles.yaml:142","id":9508}],"at":"rules_data/pampero/definitions/piles.yaml:141","id":9506},"at":"rules_data/pampero/definitions/piles.yaml:139","id":9504}],"at":"rules_data/pampero/definitions/piles.yaml:130","id":9499},"label":{"op":"lit","v":{"item":null},"x":10807}}],"kind":"take","prompt":{"def":"take_items","args":{"n":1,"d":"extra_connection_tiles"},"kinds":{"d":"decks"},"text":{"en":"take 1 extra connection tile (face up, or from the deck)","it":"prendi 1 tessera connessione extra (scoperta o dal mazzo)"}},"at":"rules_data/pampero/definitions/piles.yaml:124","id":9476},"at":"rules_data/pampero/definitions/piles.yaml:123","id":9475},"at":"rules_data/pampero/definitions/piles.yaml:122","id":9474}],"at":"rules_data/pampero/modules/tbsct.yaml:10","id":9471},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Gameplay Changes"},"at":"rules_data/pampero/modules/tbsct.yaml:9"}',
 }

@@ -51,37 +51,37 @@ K = [
 ]
 
 
-x_8750 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_8751 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_8754 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8758 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_8759 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_8764 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_8765 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_8767 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_8768 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_8770 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_8771 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_8773 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_8774 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8754 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_8755 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_8758 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_8762 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_8763 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_8768 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8769 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8771 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8772 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8774 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8775 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8777 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8778 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7722(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
+def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:17
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'energy', True)
-    return t_7725(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 2, True)
+    LOCAL(ctx, E, 'r~2650', 'energy', True)
+    return t_7730(ctx, k, s, E)
 
 
-d_7723 = _C.d_7615  # rules_data/pampero/modules/innovations_freelancers.yaml:17
-d_7724 = _C.d_7455  # rules_data/pampero/modules/innovations_freelancers.yaml:17
+d_7728 = _C.d_7620  # rules_data/pampero/modules/innovations_freelancers.yaml:17
+d_7729 = _C.d_7460  # rules_data/pampero/modules/innovations_freelancers.yaml:17
 
 
-def t_7725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7730(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,46 +89,46 @@ def t_7725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7739(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_7744(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7727(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_7732(ctx, r1, s, E)
 
 
-d_7726 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_7731 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_7727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7732(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8750(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_8754(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8751(ctx, E):
-                return t_7728(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_8755(ctx, E):
+                return t_7733(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7733(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,154 +136,149 @@ def t_7728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7736, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 7741, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7730(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_7735(ctx, r1, s, E)
 
 
-d_7729 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_7734 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_7730(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7735(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7730, None, [], k)
+    return CHOOSE(ctx, 7735, None, [], k)
 
 
-d_7731 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7732 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7733 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7734 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7735 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_7736 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_7737 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_7738 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_7739 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_7740 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_7736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7741(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7736, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 7741, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_7737 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7738 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_7742 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_7743 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_7739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8764(ctx, E), True)
-    if not d_7741(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7744(ctx, E):
-        return False
+    LOCAL(ctx, E, 'k~2657', x_8768(ctx, E), True)
     if not d_7746(ctx, E):
         return False
-    return True
-
-
-d_7740 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7741 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7742 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7743, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7748, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_7749(ctx, E):
+        return False
+    if not d_7751(ctx, E):
+        return False
     return True
 
 
-def d_7744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+d_7745 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_7746 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_7747 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
+
+
+def d_7748(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8770(ctx, E):
+    c, key = KEYPLACE(ctx, 7748, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    return True
+
+
+def d_7749(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8774(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 7750, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7750(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7745, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7750, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7751(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8773(ctx, E):
+    if x_8777(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7752, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_7747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7752, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    7722: t_7722,
-    7723: CPS(d_7723),
-    7724: CPS(d_7724),
-    7725: t_7725,
-    7726: CPS(d_7726),
     7727: t_7727,
-    7728: t_7728,
+    7728: CPS(d_7728),
     7729: CPS(d_7729),
     7730: t_7730,
     7731: CPS(d_7731),
     7732: t_7732,
-    7733: CPS(d_7733),
-    7734: t_7734,
+    7733: t_7733,
+    7734: CPS(d_7734),
     7735: t_7735,
     7736: CPS(d_7736),
-    7737: CPS(d_7737),
+    7737: t_7737,
     7738: CPS(d_7738),
-    7739: CPS(d_7739),
-    7740: CPS(d_7740),
+    7739: t_7739,
+    7740: t_7740,
     7741: CPS(d_7741),
     7742: CPS(d_7742),
     7743: CPS(d_7743),
@@ -291,23 +286,28 @@ TRIALS = {
     7745: CPS(d_7745),
     7746: CPS(d_7746),
     7747: CPS(d_7747),
+    7748: CPS(d_7748),
+    7749: CPS(d_7749),
+    7750: CPS(d_7750),
+    7751: CPS(d_7751),
+    7752: CPS(d_7752),
 }
 
 
 CODE = {
-    8750: x_8750,
-    8751: x_8751,
     8754: x_8754,
+    8755: x_8755,
     8758: x_8758,
-    8759: x_8759,
-    8764: x_8764,
-    8765: x_8765,
-    8767: x_8767,
+    8762: x_8762,
+    8763: x_8763,
     8768: x_8768,
-    8770: x_8770,
+    8769: x_8769,
     8771: x_8771,
-    8773: x_8773,
+    8772: x_8772,
     8774: x_8774,
+    8775: x_8775,
+    8777: x_8777,
+    8778: x_8778,
 }
 AT = {
 }
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/innovations_freelancers.yaml:16
-    'freelancers_card': '{"id":"freelancers_card","name":{"en":"Freelancers card","it":"carta Freelance"},"deck":"freelancers","module":"innovations_freelancers","use":"ability","copies":10,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":2,"x":8747},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:17","id":7723},{"op":"let","v":"r~2620","e":{"op":"lit","v":"energy","x":8748},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:17","id":7724},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":8749},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7726},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":8750},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":8751},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":8752},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7729},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7731},"label":{"op":"lit","v":{"instead":0},"x":8753}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":8754},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":8755},"o":"=","e":{"op":"var","n":"instead~2624","x":8756},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7733},{"op":"rep","n":{"op":"var","n":"instead~2624","x":8757},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":8758},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7735},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7734}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7732},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":8759}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 2 energy","it":"guadagna 2 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7730},{"op":"set","t":{"op":"var","n":"left~2621","x":8760},"o":"-=","e":{"op":"var","n":"taken~2623","x":8761},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7736}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7728},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7727},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":8762},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7737},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":8763},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7738},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":8764},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7740},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8765},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":8766},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":8767},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7742},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7741},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":8768},"o":"+=","e":{"op":"var","n":"k~2627","x":8769},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7743},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8770},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":8771},"o":"-=","e":{"op":"var","n":"k~2627","x":8772},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7745},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7744},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":8773},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8774},"o":"+=","e":{"op":"var","n":"k~2627","x":8775},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7747},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7746}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7739}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7725}],"at":"rules_data/pampero/modules/innovations_freelancers.yaml:17","id":7722},"placeholder":"Freelancers card texts are not in the sources","source":{"doc":"pampero-verne","section":"Innovations and Freelancers Components: 10x Freelancers cards"},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:16"}',
+    'freelancers_card': '{"id":"freelancers_card","name":{"en":"Freelancers card","it":"carta Freelance"},"deck":"freelancers","module":"innovations_freelancers","use":"ability","copies":10,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":2,"x":8751},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:17","id":7728},{"op":"let","v":"r~2650","e":{"op":"lit","v":"energy","x":8752},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:17","id":7729},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":8753},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7731},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":8754},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":8755},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":8756},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7734},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7736},"label":{"op":"lit","v":{"instead":0},"x":8757}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":8758},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":8759},"o":"=","e":{"op":"var","n":"instead~2654","x":8760},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7738},{"op":"rep","n":{"op":"var","n":"instead~2654","x":8761},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":8762},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7740},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7739}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7737},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":8763}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"energy"},"kinds":{"r":"resources"},"text":{"en":"gain 2 energy","it":"guadagna 2 energia"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7735},{"op":"set","t":{"op":"var","n":"left~2651","x":8764},"o":"-=","e":{"op":"var","n":"taken~2653","x":8765},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7741}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7733},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7732},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":8766},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7742},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":8767},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7743},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":8768},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7745},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8769},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":8770},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":8771},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7747},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7746},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":8772},"o":"+=","e":{"op":"var","n":"k~2657","x":8773},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7748},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8774},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":8775},"o":"-=","e":{"op":"var","n":"k~2657","x":8776},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7750},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7749},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":8777},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8778},"o":"+=","e":{"op":"var","n":"k~2657","x":8779},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7752},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7751}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7744}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7730}],"at":"rules_data/pampero/modules/innovations_freelancers.yaml:17","id":7727},"placeholder":"Freelancers card texts are not in the sources","source":{"doc":"pampero-verne","section":"Innovations and Freelancers Components: 10x Freelancers cards"},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:16"}',
 }

@@ -51,46 +51,46 @@ K = [
 ]
 
 
-x_10936 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10937 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_10940 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10944 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_10945 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_10950 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_10951 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_10953 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_10954 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_10956 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_10957 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_10959 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_10960 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10944 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10945 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_10948 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_10952 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_10953 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_10958 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_10959 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_10961 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_10962 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_10964 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_10965 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_10967 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_10968 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9624(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
+def t_9634(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
-    LOCAL(ctx, E, 'r~2620', 'barrels', True)
-    return t_9627(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 1, True)
+    LOCAL(ctx, E, 'r~2650', 'barrels', True)
+    return t_9637(ctx, k, s, E)
 
 
-d_9625 = _C.d_7428  # rules_data/pampero/modules/verne_items.yaml:28
+d_9635 = _C.d_7433  # rules_data/pampero/modules/verne_items.yaml:28
 
 
-def d_9626(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
+def d_9636(ctx, E=None):  # rules_data/pampero/modules/verne_items.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2620', 'barrels', True)
+    LOCAL(ctx, E, 'r~2650', 'barrels', True)
     return True
 
 
-def t_9627(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9637(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,46 +98,46 @@ def t_9627(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9641(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_9651(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9629(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_9639(ctx, r1, s, E)
 
 
-d_9628 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_9638 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9629(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9639(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10936(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_10944(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10937(ctx, E):
-                return t_9630(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_10945(ctx, E):
+                return t_9640(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9630(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9640(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -145,178 +145,178 @@ def t_9630(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9638, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9648, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9632(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_9642(ctx, r1, s, E)
 
 
-d_9631 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_9641 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9632(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9642(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9632, None, [], k)
+    return CHOOSE(ctx, 9642, None, [], k)
 
 
-d_9633 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9634 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9635 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9636 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9637 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_9643 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9644 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_9645 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_9646 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_9647 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9638(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9638, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9648, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_9639 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9640 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_9649 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_9650 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9641(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10950(ctx, E), True)
-    if not d_9643(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_10958(ctx, E), True)
+    if not d_9653(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9655, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9646(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_9656(ctx, E):
         return False
-    if not d_9648(ctx, E):
+    if not d_9658(ctx, E):
         return False
     return True
 
 
-d_9642 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9643 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9644 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_9652 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_9653 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_9654 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9645, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9655, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9656(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10956(ctx, E):
+    if x_10964(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9657, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9647, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9657, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10959(ctx, E):
+    if x_10967(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9649, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9659, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9649, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9659, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9624: t_9624,
-    9625: CPS(d_9625),
-    9626: CPS(d_9626),
-    9627: t_9627,
-    9628: CPS(d_9628),
-    9629: t_9629,
-    9630: t_9630,
-    9631: CPS(d_9631),
-    9632: t_9632,
-    9633: CPS(d_9633),
     9634: t_9634,
     9635: CPS(d_9635),
-    9636: t_9636,
+    9636: CPS(d_9636),
     9637: t_9637,
     9638: CPS(d_9638),
-    9639: CPS(d_9639),
-    9640: CPS(d_9640),
+    9639: t_9639,
+    9640: t_9640,
     9641: CPS(d_9641),
-    9642: CPS(d_9642),
+    9642: t_9642,
     9643: CPS(d_9643),
-    9644: CPS(d_9644),
+    9644: t_9644,
     9645: CPS(d_9645),
-    9646: CPS(d_9646),
-    9647: CPS(d_9647),
+    9646: t_9646,
+    9647: t_9647,
     9648: CPS(d_9648),
     9649: CPS(d_9649),
+    9650: CPS(d_9650),
+    9651: CPS(d_9651),
+    9652: CPS(d_9652),
+    9653: CPS(d_9653),
+    9654: CPS(d_9654),
+    9655: CPS(d_9655),
+    9656: CPS(d_9656),
+    9657: CPS(d_9657),
+    9658: CPS(d_9658),
+    9659: CPS(d_9659),
 }
 
 
 CODE = {
-    10936: x_10936,
-    10937: x_10937,
-    10940: x_10940,
     10944: x_10944,
     10945: x_10945,
-    10950: x_10950,
-    10951: x_10951,
+    10948: x_10948,
+    10952: x_10952,
     10953: x_10953,
-    10954: x_10954,
-    10956: x_10956,
-    10957: x_10957,
+    10958: x_10958,
     10959: x_10959,
-    10960: x_10960,
+    10961: x_10961,
+    10962: x_10962,
+    10964: x_10964,
+    10965: x_10965,
+    10967: x_10967,
+    10968: x_10968,
 }
 AT = {
 }
@@ -324,5 +324,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_items.yaml:27
-    'h2_connection_tile': '{"id":"h2_connection_tile","deck":"connection_tiles_bc","module":"h2","effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":1,"x":10933},"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9625},{"op":"let","v":"r~2620","e":{"op":"lit","v":"barrels","x":10934},"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9626},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10935},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9628},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10936},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10937},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10938},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9631},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9633},"label":{"op":"lit","v":{"instead":0},"x":10939}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10940},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10941},"o":"=","e":{"op":"var","n":"instead~2624","x":10942},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9635},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10943},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10944},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9637},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9636}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9634},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10945}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"barrels"},"kinds":{"r":"resources"},"text":{"en":"gain 1 H2 barrel","it":"guadagna 1 barile H2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9632},{"op":"set","t":{"op":"var","n":"left~2621","x":10946},"o":"-=","e":{"op":"var","n":"taken~2623","x":10947},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9638}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9630},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9629},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10948},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9639},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10949},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9640},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10950},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9642},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10951},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10952},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10953},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9644},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9643},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10954},"o":"+=","e":{"op":"var","n":"k~2627","x":10955},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9645},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10956},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10957},"o":"-=","e":{"op":"var","n":"k~2627","x":10958},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9647},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9646},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10959},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10960},"o":"+=","e":{"op":"var","n":"k~2627","x":10961},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9649},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9648}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9641}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9627}],"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9624},"numbers":{"energy":2},"placeholder":"the H2 connection tile\'s text is not in the sources","source":{"doc":"pampero-verne","section":"H2 Game Setup: 2 (the H2 connection tile with the zone B-C tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:27"}',
+    'h2_connection_tile': '{"id":"h2_connection_tile","deck":"connection_tiles_bc","module":"h2","effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":1,"x":10941},"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9635},{"op":"let","v":"r~2650","e":{"op":"lit","v":"barrels","x":10942},"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9636},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10943},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9638},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10944},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10945},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10946},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9641},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9643},"label":{"op":"lit","v":{"instead":0},"x":10947}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10948},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10949},"o":"=","e":{"op":"var","n":"instead~2654","x":10950},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9645},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10951},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10952},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9647},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9646}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9644},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10953}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"barrels"},"kinds":{"r":"resources"},"text":{"en":"gain 1 H2 barrel","it":"guadagna 1 barile H2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9642},{"op":"set","t":{"op":"var","n":"left~2651","x":10954},"o":"-=","e":{"op":"var","n":"taken~2653","x":10955},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9648}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9640},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9639},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10956},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9649},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10957},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9650},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10958},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9652},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10959},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10960},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10961},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9654},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9653},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10962},"o":"+=","e":{"op":"var","n":"k~2657","x":10963},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9655},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10964},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10965},"o":"-=","e":{"op":"var","n":"k~2657","x":10966},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9657},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9656},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10967},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10968},"o":"+=","e":{"op":"var","n":"k~2657","x":10969},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9659},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9658}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9651}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9637}],"at":"rules_data/pampero/modules/verne_items.yaml:28","id":9634},"numbers":{"energy":2},"placeholder":"the H2 connection tile\'s text is not in the sources","source":{"doc":"pampero-verne","section":"H2 Game Setup: 2 (the H2 connection tile with the zone B-C tiles)"},"at":"rules_data/pampero/modules/verne_items.yaml:27"}',
 }

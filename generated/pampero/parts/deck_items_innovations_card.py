@@ -51,37 +51,37 @@ K = [
 ]
 
 
-x_8721 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_8722 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_8725 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8729 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_8730 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_8735 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_8736 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_8738 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_8739 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_8741 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_8742 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_8744 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_8745 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8725 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_8726 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_8729 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_8733 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_8734 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_8739 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8740 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8742 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8743 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8745 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8746 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8748 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8749 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7696(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+def t_7701(ctx, k, s=None, E=None):  # rules_data/pampero/modules/innovations_freelancers.yaml:14
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 3, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_7699(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 3, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_7704(ctx, k, s, E)
 
 
-d_7697 = _C.d_7402  # rules_data/pampero/modules/innovations_freelancers.yaml:14
-d_7698 = _C.d_7403  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+d_7702 = _C.d_7407  # rules_data/pampero/modules/innovations_freelancers.yaml:14
+d_7703 = _C.d_7408  # rules_data/pampero/modules/innovations_freelancers.yaml:14
 
 
-def t_7699(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7704(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,46 +89,46 @@ def t_7699(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7713(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_7718(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7701(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_7706(ctx, r1, s, E)
 
 
-d_7700 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_7705 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_7701(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7706(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8721(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_8725(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8722(ctx, E):
-                return t_7702(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_8726(ctx, E):
+                return t_7707(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,154 +136,149 @@ def t_7702(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7710, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 7715, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7704(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_7709(ctx, r1, s, E)
 
 
-d_7703 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_7708 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_7704(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7709(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7704, None, [], k)
+    return CHOOSE(ctx, 7709, None, [], k)
 
 
-d_7705 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7706 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7707 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7708 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7709 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_7710 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_7711 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_7712 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_7713 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_7714 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_7710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7710, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 7715, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_7711 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7712 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_7716 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_7717 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_7713(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8735(ctx, E), True)
-    if not d_7715(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7718(ctx, E):
-        return False
+    LOCAL(ctx, E, 'k~2657', x_8739(ctx, E), True)
     if not d_7720(ctx, E):
         return False
-    return True
-
-
-d_7714 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7715 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7716 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7717, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7722, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_7723(ctx, E):
+        return False
+    if not d_7725(ctx, E):
+        return False
     return True
 
 
-def d_7718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+d_7719 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_7720 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_7721 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
+
+
+def d_7722(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8741(ctx, E):
+    c, key = KEYPLACE(ctx, 7722, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    return True
+
+
+def d_7723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8745(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 7724, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7719, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7724, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7720(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8744(ctx, E):
+    if x_8748(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7726, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_7721(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7721, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7726, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    7696: t_7696,
-    7697: CPS(d_7697),
-    7698: CPS(d_7698),
-    7699: t_7699,
-    7700: CPS(d_7700),
     7701: t_7701,
-    7702: t_7702,
+    7702: CPS(d_7702),
     7703: CPS(d_7703),
     7704: t_7704,
     7705: CPS(d_7705),
     7706: t_7706,
-    7707: CPS(d_7707),
-    7708: t_7708,
+    7707: t_7707,
+    7708: CPS(d_7708),
     7709: t_7709,
     7710: CPS(d_7710),
-    7711: CPS(d_7711),
+    7711: t_7711,
     7712: CPS(d_7712),
-    7713: CPS(d_7713),
-    7714: CPS(d_7714),
+    7713: t_7713,
+    7714: t_7714,
     7715: CPS(d_7715),
     7716: CPS(d_7716),
     7717: CPS(d_7717),
@@ -291,23 +286,28 @@ TRIALS = {
     7719: CPS(d_7719),
     7720: CPS(d_7720),
     7721: CPS(d_7721),
+    7722: CPS(d_7722),
+    7723: CPS(d_7723),
+    7724: CPS(d_7724),
+    7725: CPS(d_7725),
+    7726: CPS(d_7726),
 }
 
 
 CODE = {
-    8721: x_8721,
-    8722: x_8722,
     8725: x_8725,
+    8726: x_8726,
     8729: x_8729,
-    8730: x_8730,
-    8735: x_8735,
-    8736: x_8736,
-    8738: x_8738,
+    8733: x_8733,
+    8734: x_8734,
     8739: x_8739,
-    8741: x_8741,
+    8740: x_8740,
     8742: x_8742,
-    8744: x_8744,
+    8743: x_8743,
     8745: x_8745,
+    8746: x_8746,
+    8748: x_8748,
+    8749: x_8749,
 }
 AT = {
 }
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/innovations_freelancers.yaml:13
-    'innovations_card': '{"id":"innovations_card","name":{"en":"Innovations card","it":"carta Innovazioni"},"deck":"innovations","module":"innovations_freelancers","use":"ability","copies":10,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":3,"x":8718},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7697},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":8719},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7698},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":8720},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7700},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":8721},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":8722},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":8723},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7703},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7705},"label":{"op":"lit","v":{"instead":0},"x":8724}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":8725},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":8726},"o":"=","e":{"op":"var","n":"instead~2624","x":8727},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7707},{"op":"rep","n":{"op":"var","n":"instead~2624","x":8728},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":8729},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7709},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7708}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7706},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":8730}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7704},{"op":"set","t":{"op":"var","n":"left~2621","x":8731},"o":"-=","e":{"op":"var","n":"taken~2623","x":8732},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7710}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7702},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7701},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":8733},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7711},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":8734},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7712},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":8735},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7714},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8736},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":8737},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":8738},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7716},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7715},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":8739},"o":"+=","e":{"op":"var","n":"k~2627","x":8740},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7717},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8741},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":8742},"o":"-=","e":{"op":"var","n":"k~2627","x":8743},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7719},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7718},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":8744},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8745},"o":"+=","e":{"op":"var","n":"k~2627","x":8746},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7721},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7720}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7713}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7699}],"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7696},"placeholder":"Innovations card texts are not in the sources","source":{"doc":"pampero-verne","section":"Innovations and Freelancers Components: 10x Innovations cards"},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:13"}',
+    'innovations_card': '{"id":"innovations_card","name":{"en":"Innovations card","it":"carta Innovazioni"},"deck":"innovations","module":"innovations_freelancers","use":"ability","copies":10,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":3,"x":8722},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7702},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":8723},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7703},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":8724},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7705},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":8725},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":8726},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":8727},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7708},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7710},"label":{"op":"lit","v":{"instead":0},"x":8728}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":8729},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":8730},"o":"=","e":{"op":"var","n":"instead~2654","x":8731},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7712},{"op":"rep","n":{"op":"var","n":"instead~2654","x":8732},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":8733},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7714},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7713}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7711},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":8734}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7709},{"op":"set","t":{"op":"var","n":"left~2651","x":8735},"o":"-=","e":{"op":"var","n":"taken~2653","x":8736},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7715}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7707},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7706},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":8737},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7716},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":8738},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7717},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":8739},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7719},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8740},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":8741},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":8742},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7721},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7720},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":8743},"o":"+=","e":{"op":"var","n":"k~2657","x":8744},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7722},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8745},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":8746},"o":"-=","e":{"op":"var","n":"k~2657","x":8747},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7724},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7723},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":8748},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8749},"o":"+=","e":{"op":"var","n":"k~2657","x":8750},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7726},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7725}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7718}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7704}],"at":"rules_data/pampero/modules/innovations_freelancers.yaml:14","id":7701},"placeholder":"Innovations card texts are not in the sources","source":{"doc":"pampero-verne","section":"Innovations and Freelancers Components: 10x Innovations cards"},"at":"rules_data/pampero/modules/innovations_freelancers.yaml:13"}',
 }

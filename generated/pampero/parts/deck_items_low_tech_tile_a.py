@@ -51,37 +51,37 @@ K = [
 ]
 
 
-x_10966 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10967 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_10970 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10974 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_10975 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_10980 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_10981 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_10983 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_10984 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_10986 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_10987 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_10989 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_10990 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10974 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10975 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_10978 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_10982 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_10983 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_10988 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_10989 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_10991 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_10992 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_10994 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_10995 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_10997 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_10998 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9650(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
+def t_9660(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:9
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9653(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 2, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_9663(ctx, k, s, E)
 
 
-d_9651 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:9
-d_9652 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:9
+d_9661 = _C.d_7620  # rules_data/pampero/modules/verne_tiles.yaml:9
+d_9662 = _C.d_7408  # rules_data/pampero/modules/verne_tiles.yaml:9
 
 
-def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9663(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,46 +89,46 @@ def t_9653(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9667(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_9677(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9655(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_9665(ctx, r1, s, E)
 
 
-d_9654 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_9664 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9655(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9665(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10966(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_10974(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10967(ctx, E):
-                return t_9656(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_10975(ctx, E):
+                return t_9666(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9666(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,178 +136,178 @@ def t_9656(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9664, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9674, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9658(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_9668(ctx, r1, s, E)
 
 
-d_9657 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_9667 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9658(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9668(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9658, None, [], k)
+    return CHOOSE(ctx, 9668, None, [], k)
 
 
-d_9659 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9660 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9661 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9662 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9663 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_9669 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9670 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_9671 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_9672 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_9673 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9664(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9664, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9674, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_9665 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9666 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_9675 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_9676 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9667(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9677(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10980(ctx, E), True)
-    if not d_9669(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_10988(ctx, E), True)
+    if not d_9679(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9681, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9672(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_9682(ctx, E):
         return False
-    if not d_9674(ctx, E):
+    if not d_9684(ctx, E):
         return False
     return True
 
 
-d_9668 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9669 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9670 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_9678 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_9679 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_9680 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9671, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9681, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_9672(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10986(ctx, E):
+    if x_10994(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9683, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9673(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9683(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9673, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9683, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10989(ctx, E):
+    if x_10997(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9685, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_9675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9685(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9675, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9685, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9650: t_9650,
-    9651: CPS(d_9651),
-    9652: CPS(d_9652),
-    9653: t_9653,
-    9654: CPS(d_9654),
-    9655: t_9655,
-    9656: t_9656,
-    9657: CPS(d_9657),
-    9658: t_9658,
-    9659: CPS(d_9659),
     9660: t_9660,
     9661: CPS(d_9661),
-    9662: t_9662,
+    9662: CPS(d_9662),
     9663: t_9663,
     9664: CPS(d_9664),
-    9665: CPS(d_9665),
-    9666: CPS(d_9666),
+    9665: t_9665,
+    9666: t_9666,
     9667: CPS(d_9667),
-    9668: CPS(d_9668),
+    9668: t_9668,
     9669: CPS(d_9669),
-    9670: CPS(d_9670),
+    9670: t_9670,
     9671: CPS(d_9671),
-    9672: CPS(d_9672),
-    9673: CPS(d_9673),
+    9672: t_9672,
+    9673: t_9673,
     9674: CPS(d_9674),
     9675: CPS(d_9675),
+    9676: CPS(d_9676),
+    9677: CPS(d_9677),
+    9678: CPS(d_9678),
+    9679: CPS(d_9679),
+    9680: CPS(d_9680),
+    9681: CPS(d_9681),
+    9682: CPS(d_9682),
+    9683: CPS(d_9683),
+    9684: CPS(d_9684),
+    9685: CPS(d_9685),
 }
 
 
 CODE = {
-    10966: x_10966,
-    10967: x_10967,
-    10970: x_10970,
     10974: x_10974,
     10975: x_10975,
-    10980: x_10980,
-    10981: x_10981,
+    10978: x_10978,
+    10982: x_10982,
     10983: x_10983,
-    10984: x_10984,
-    10986: x_10986,
-    10987: x_10987,
+    10988: x_10988,
     10989: x_10989,
-    10990: x_10990,
+    10991: x_10991,
+    10992: x_10992,
+    10994: x_10994,
+    10995: x_10995,
+    10997: x_10997,
+    10998: x_10998,
 }
 AT = {
 }
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:7
-    'low_tech_tile_a': '{"id":"low_tech_tile_a","name":{"en":"zone A low tech tower bonus tile","it":"tessera bonus torre low tech della zona A"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"a","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":2,"x":10963},"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9651},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":10964},"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9652},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10965},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9654},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10966},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10967},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10968},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9657},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9659},"label":{"op":"lit","v":{"instead":0},"x":10969}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10970},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10971},"o":"=","e":{"op":"var","n":"instead~2624","x":10972},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9661},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10973},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10974},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9663},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9662}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9660},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10975}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9658},{"op":"set","t":{"op":"var","n":"left~2621","x":10976},"o":"-=","e":{"op":"var","n":"taken~2623","x":10977},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9664}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9656},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9655},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10978},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9665},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10979},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9666},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10980},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9668},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10981},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10982},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10983},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9670},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9669},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10984},"o":"+=","e":{"op":"var","n":"k~2627","x":10985},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9671},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10986},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10987},"o":"-=","e":{"op":"var","n":"k~2627","x":10988},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9673},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9672},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10989},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10990},"o":"+=","e":{"op":"var","n":"k~2627","x":10991},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9675},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9674}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9667}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9653}],"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9650},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:7"}',
+    'low_tech_tile_a': '{"id":"low_tech_tile_a","name":{"en":"zone A low tech tower bonus tile","it":"tessera bonus torre low tech della zona A"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"a","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":2,"x":10971},"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9661},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":10972},"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9662},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10973},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9664},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10974},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10975},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10976},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9667},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9669},"label":{"op":"lit","v":{"instead":0},"x":10977}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10978},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10979},"o":"=","e":{"op":"var","n":"instead~2654","x":10980},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9671},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10981},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10982},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9673},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9672}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9670},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10983}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9668},{"op":"set","t":{"op":"var","n":"left~2651","x":10984},"o":"-=","e":{"op":"var","n":"taken~2653","x":10985},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9674}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9666},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9665},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10986},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9675},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10987},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9676},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10988},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9678},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10989},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10990},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10991},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9680},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9679},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10992},"o":"+=","e":{"op":"var","n":"k~2657","x":10993},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9681},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10994},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10995},"o":"-=","e":{"op":"var","n":"k~2657","x":10996},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9683},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9682},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10997},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10998},"o":"+=","e":{"op":"var","n":"k~2657","x":10999},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9685},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9684}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9677}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9663}],"at":"rules_data/pampero/modules/verne_tiles.yaml:9","id":9660},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:7"}',
 }

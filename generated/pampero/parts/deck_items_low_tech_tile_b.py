@@ -51,37 +51,37 @@ K = [
 ]
 
 
-x_10995 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10996 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_10999 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_11003 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_11004 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_11009 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_11010 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_11012 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_11013 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_11015 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_11016 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_11018 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_11019 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_11003 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_11004 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_11007 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_11011 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_11012 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_11017 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_11018 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_11020 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_11021 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_11023 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_11024 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_11026 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_11027 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9676(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
+def t_9686(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:13
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9679(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 2, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_9689(ctx, k, s, E)
 
 
-d_9677 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:13
-d_9678 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:13
+d_9687 = _C.d_7620  # rules_data/pampero/modules/verne_tiles.yaml:13
+d_9688 = _C.d_7408  # rules_data/pampero/modules/verne_tiles.yaml:13
 
 
-def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9689(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,46 +89,46 @@ def t_9679(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9693(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_9703(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9681(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_9691(ctx, r1, s, E)
 
 
-d_9680 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_9690 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9681(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9691(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10995(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_11003(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10996(ctx, E):
-                return t_9682(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_11004(ctx, E):
+                return t_9692(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9682(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9692(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,178 +136,178 @@ def t_9682(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9690, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9700, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9684(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_9694(ctx, r1, s, E)
 
 
-d_9683 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_9693 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9684(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9694(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9684, None, [], k)
+    return CHOOSE(ctx, 9694, None, [], k)
 
 
-d_9685 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9686 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9687 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9688 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9689 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_9695 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9696 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_9697 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_9698 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_9699 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9690, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9700, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_9691 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9692 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_9701 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_9702 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9693(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9703(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_11009(ctx, E), True)
-    if not d_9695(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_11017(ctx, E), True)
+    if not d_9705(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9707, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9698(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_9708(ctx, E):
         return False
-    if not d_9700(ctx, E):
+    if not d_9710(ctx, E):
         return False
     return True
 
 
-d_9694 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9695 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9696 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_9704 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_9705 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_9706 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9697, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9707, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_9698(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11015(ctx, E):
+    if x_11023(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9709, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9699(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9699, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9709, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11018(ctx, E):
+    if x_11026(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9701, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9711, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_9701(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9711(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9701, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9711, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9676: t_9676,
-    9677: CPS(d_9677),
-    9678: CPS(d_9678),
-    9679: t_9679,
-    9680: CPS(d_9680),
-    9681: t_9681,
-    9682: t_9682,
-    9683: CPS(d_9683),
-    9684: t_9684,
-    9685: CPS(d_9685),
     9686: t_9686,
     9687: CPS(d_9687),
-    9688: t_9688,
+    9688: CPS(d_9688),
     9689: t_9689,
     9690: CPS(d_9690),
-    9691: CPS(d_9691),
-    9692: CPS(d_9692),
+    9691: t_9691,
+    9692: t_9692,
     9693: CPS(d_9693),
-    9694: CPS(d_9694),
+    9694: t_9694,
     9695: CPS(d_9695),
-    9696: CPS(d_9696),
+    9696: t_9696,
     9697: CPS(d_9697),
-    9698: CPS(d_9698),
-    9699: CPS(d_9699),
+    9698: t_9698,
+    9699: t_9699,
     9700: CPS(d_9700),
     9701: CPS(d_9701),
+    9702: CPS(d_9702),
+    9703: CPS(d_9703),
+    9704: CPS(d_9704),
+    9705: CPS(d_9705),
+    9706: CPS(d_9706),
+    9707: CPS(d_9707),
+    9708: CPS(d_9708),
+    9709: CPS(d_9709),
+    9710: CPS(d_9710),
+    9711: CPS(d_9711),
 }
 
 
 CODE = {
-    10995: x_10995,
-    10996: x_10996,
-    10999: x_10999,
     11003: x_11003,
     11004: x_11004,
-    11009: x_11009,
-    11010: x_11010,
+    11007: x_11007,
+    11011: x_11011,
     11012: x_11012,
-    11013: x_11013,
-    11015: x_11015,
-    11016: x_11016,
+    11017: x_11017,
     11018: x_11018,
-    11019: x_11019,
+    11020: x_11020,
+    11021: x_11021,
+    11023: x_11023,
+    11024: x_11024,
+    11026: x_11026,
+    11027: x_11027,
 }
 AT = {
 }
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:11
-    'low_tech_tile_b': '{"id":"low_tech_tile_b","name":{"en":"zone B low tech tower bonus tile","it":"tessera bonus torre low tech della zona B"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"b","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":2,"x":10992},"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9677},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":10993},"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9678},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10994},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9680},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10995},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10996},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10997},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9683},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9685},"label":{"op":"lit","v":{"instead":0},"x":10998}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10999},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":11000},"o":"=","e":{"op":"var","n":"instead~2624","x":11001},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9687},{"op":"rep","n":{"op":"var","n":"instead~2624","x":11002},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":11003},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9689},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9688}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9686},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":11004}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9684},{"op":"set","t":{"op":"var","n":"left~2621","x":11005},"o":"-=","e":{"op":"var","n":"taken~2623","x":11006},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9690}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9682},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9681},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":11007},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9691},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":11008},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9692},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":11009},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9694},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11010},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":11011},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":11012},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9696},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9695},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":11013},"o":"+=","e":{"op":"var","n":"k~2627","x":11014},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9697},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11015},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":11016},"o":"-=","e":{"op":"var","n":"k~2627","x":11017},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9699},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9698},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":11018},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11019},"o":"+=","e":{"op":"var","n":"k~2627","x":11020},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9701},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9700}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9693}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9679}],"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9676},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:11"}',
+    'low_tech_tile_b': '{"id":"low_tech_tile_b","name":{"en":"zone B low tech tower bonus tile","it":"tessera bonus torre low tech della zona B"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"b","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":2,"x":11000},"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9687},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":11001},"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9688},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":11002},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9690},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":11003},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":11004},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":11005},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9693},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9695},"label":{"op":"lit","v":{"instead":0},"x":11006}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":11007},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":11008},"o":"=","e":{"op":"var","n":"instead~2654","x":11009},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9697},{"op":"rep","n":{"op":"var","n":"instead~2654","x":11010},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":11011},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9699},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9698}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9696},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":11012}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9694},{"op":"set","t":{"op":"var","n":"left~2651","x":11013},"o":"-=","e":{"op":"var","n":"taken~2653","x":11014},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9700}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9692},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9691},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":11015},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9701},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":11016},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9702},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":11017},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9704},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11018},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":11019},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":11020},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9706},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9705},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":11021},"o":"+=","e":{"op":"var","n":"k~2657","x":11022},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9707},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11023},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":11024},"o":"-=","e":{"op":"var","n":"k~2657","x":11025},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9709},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9708},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":11026},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11027},"o":"+=","e":{"op":"var","n":"k~2657","x":11028},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9711},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9710}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9703}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9689}],"at":"rules_data/pampero/modules/verne_tiles.yaml:13","id":9686},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:11"}',
 }

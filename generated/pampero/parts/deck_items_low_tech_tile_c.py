@@ -51,37 +51,37 @@ K = [
 ]
 
 
-x_11024 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_11025 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_11028 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_11032 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_11033 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_11038 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_11039 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_11041 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_11042 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_11044 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_11045 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_11047 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_11048 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_11032 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_11033 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_11036 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_11040 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_11041 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_11046 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_11047 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_11049 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_11050 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_11052 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_11053 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_11055 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_11056 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9702(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
+def t_9712(ctx, k, s=None, E=None):  # rules_data/pampero/modules/verne_tiles.yaml:17
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 2, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9705(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 2, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_9715(ctx, k, s, E)
 
 
-d_9703 = _C.d_7615  # rules_data/pampero/modules/verne_tiles.yaml:17
-d_9704 = _C.d_7403  # rules_data/pampero/modules/verne_tiles.yaml:17
+d_9713 = _C.d_7620  # rules_data/pampero/modules/verne_tiles.yaml:17
+d_9714 = _C.d_7408  # rules_data/pampero/modules/verne_tiles.yaml:17
 
 
-def t_9705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9715(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,46 +89,46 @@ def t_9705(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9719(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_9729(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9707(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_9717(ctx, r1, s, E)
 
 
-d_9706 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_9716 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9707(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9717(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_11024(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_11032(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_11025(ctx, E):
-                return t_9708(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_11033(ctx, E):
+                return t_9718(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9708(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9718(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,178 +136,178 @@ def t_9708(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9716, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9726, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9710(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_9720(ctx, r1, s, E)
 
 
-d_9709 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_9719 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9710(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9720(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9710, None, [], k)
+    return CHOOSE(ctx, 9720, None, [], k)
 
 
-d_9711 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9712 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9713 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9714 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9715 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_9721 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9722 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_9723 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_9724 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_9725 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9716, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9726, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_9717 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9718 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_9727 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_9728 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9719(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_11038(ctx, E), True)
-    if not d_9721(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_11046(ctx, E), True)
+    if not d_9731(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9733, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9724(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_9734(ctx, E):
         return False
-    if not d_9726(ctx, E):
+    if not d_9736(ctx, E):
         return False
     return True
 
 
-d_9720 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9721 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9722 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_9730 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_9731 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_9732 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9723(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9723, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9733, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_9724(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11044(ctx, E):
+    if x_11052(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9735, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9725(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9725, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9735, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_11047(ctx, E):
+    if x_11055(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9727, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9737, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_9727(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9727, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9737, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9702: t_9702,
-    9703: CPS(d_9703),
-    9704: CPS(d_9704),
-    9705: t_9705,
-    9706: CPS(d_9706),
-    9707: t_9707,
-    9708: t_9708,
-    9709: CPS(d_9709),
-    9710: t_9710,
-    9711: CPS(d_9711),
     9712: t_9712,
     9713: CPS(d_9713),
-    9714: t_9714,
+    9714: CPS(d_9714),
     9715: t_9715,
     9716: CPS(d_9716),
-    9717: CPS(d_9717),
-    9718: CPS(d_9718),
+    9717: t_9717,
+    9718: t_9718,
     9719: CPS(d_9719),
-    9720: CPS(d_9720),
+    9720: t_9720,
     9721: CPS(d_9721),
-    9722: CPS(d_9722),
+    9722: t_9722,
     9723: CPS(d_9723),
-    9724: CPS(d_9724),
-    9725: CPS(d_9725),
+    9724: t_9724,
+    9725: t_9725,
     9726: CPS(d_9726),
     9727: CPS(d_9727),
+    9728: CPS(d_9728),
+    9729: CPS(d_9729),
+    9730: CPS(d_9730),
+    9731: CPS(d_9731),
+    9732: CPS(d_9732),
+    9733: CPS(d_9733),
+    9734: CPS(d_9734),
+    9735: CPS(d_9735),
+    9736: CPS(d_9736),
+    9737: CPS(d_9737),
 }
 
 
 CODE = {
-    11024: x_11024,
-    11025: x_11025,
-    11028: x_11028,
     11032: x_11032,
     11033: x_11033,
-    11038: x_11038,
-    11039: x_11039,
+    11036: x_11036,
+    11040: x_11040,
     11041: x_11041,
-    11042: x_11042,
-    11044: x_11044,
-    11045: x_11045,
+    11046: x_11046,
     11047: x_11047,
-    11048: x_11048,
+    11049: x_11049,
+    11050: x_11050,
+    11052: x_11052,
+    11053: x_11053,
+    11055: x_11055,
+    11056: x_11056,
 }
 AT = {
 }
@@ -315,5 +315,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:15
-    'low_tech_tile_c': '{"id":"low_tech_tile_c","name":{"en":"zone C low tech tower bonus tile","it":"tessera bonus torre low tech della zona C"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"c","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":2,"x":11021},"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9703},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":11022},"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9704},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":11023},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9706},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":11024},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":11025},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":11026},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9709},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9711},"label":{"op":"lit","v":{"instead":0},"x":11027}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":11028},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":11029},"o":"=","e":{"op":"var","n":"instead~2624","x":11030},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9713},{"op":"rep","n":{"op":"var","n":"instead~2624","x":11031},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":11032},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9715},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9714}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9712},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":11033}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9710},{"op":"set","t":{"op":"var","n":"left~2621","x":11034},"o":"-=","e":{"op":"var","n":"taken~2623","x":11035},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9716}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9708},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9707},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":11036},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9717},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":11037},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9718},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":11038},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9720},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11039},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":11040},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":11041},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9722},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9721},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":11042},"o":"+=","e":{"op":"var","n":"k~2627","x":11043},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9723},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11044},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":11045},"o":"-=","e":{"op":"var","n":"k~2627","x":11046},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9725},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9724},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":11047},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11048},"o":"+=","e":{"op":"var","n":"k~2627","x":11049},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9727},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9726}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9719}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9705}],"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9702},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:15"}',
+    'low_tech_tile_c': '{"id":"low_tech_tile_c","name":{"en":"zone C low tech tower bonus tile","it":"tessera bonus torre low tech della zona C"},"deck":"low_tech_tiles","module":"low_tech_towers","zone":"c","copies":6,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":2,"x":11029},"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9713},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":11030},"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9714},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":11031},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9716},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":11032},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":11033},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":11034},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9719},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9721},"label":{"op":"lit","v":{"instead":0},"x":11035}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":11036},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":11037},"o":"=","e":{"op":"var","n":"instead~2654","x":11038},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9723},{"op":"rep","n":{"op":"var","n":"instead~2654","x":11039},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":11040},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9725},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9724}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9722},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":11041}}],"kind":"replace","prompt":{"def":"gain","args":{"n":2,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $2","it":"guadagna $2"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9720},{"op":"set","t":{"op":"var","n":"left~2651","x":11042},"o":"-=","e":{"op":"var","n":"taken~2653","x":11043},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9726}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9718},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9717},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":11044},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9727},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":11045},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9728},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":11046},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9730},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":11047},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":11048},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":11049},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9732},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9731},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":11050},"o":"+=","e":{"op":"var","n":"k~2657","x":11051},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9733},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":11052},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":11053},"o":"-=","e":{"op":"var","n":"k~2657","x":11054},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9735},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9734},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":11055},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":11056},"o":"+=","e":{"op":"var","n":"k~2657","x":11057},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9737},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9736}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9729}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9715}],"at":"rules_data/pampero/modules/verne_tiles.yaml:17","id":9712},"placeholder":"low tech tower bonus tile texts are not in the sources","source":{"doc":"pampero-verne","section":"Low Tech Towers Components: 18x tower bonus tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:15"}',
 }

@@ -58,504 +58,504 @@ K = [
 ]
 
 
-def x_8784(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def x_8788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_2624: (lambda v_nxt_2625: ((v_nxt_2625 + 1 if type(v_nxt_2625) is type(1) is int else AR('+', v_nxt_2625, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2622'))) is str else None) != None)) and (((v_nxt_2625 if type(v_nxt_2625) is int else num(v_nxt_2625)) >= 0)) and ((v_nxt_2625 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2622'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2622'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2622'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2622'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2622'))) is str else None), 0))))) else False) else v_nxt_2625))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2622'))) is str else None) if (True if (((v_at_2624 if type(v_at_2624) is int else num(v_at_2624)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2622'))) is str else None) != None)) else False) else (v_at_2624 + 1 if type(v_at_2624) is type(1) is int else AR('+', v_at_2624, 1)))))(((_w1.get(E.get('t~2622'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2622'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2622'))) is str else None) == 'game') else (_w4.get(E.get('t~2622'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2622'), 0))))
+    return (lambda v_at_2654: (lambda v_nxt_2655: ((v_nxt_2655 + 1 if type(v_nxt_2655) is type(1) is int else AR('+', v_nxt_2655, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2652'))) is str else None) != None)) and (((v_nxt_2655 if type(v_nxt_2655) is int else num(v_nxt_2655)) >= 0)) and ((v_nxt_2655 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2652'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2652'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2652'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2652'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2652'))) is str else None), 0))))) else False) else v_nxt_2655))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2652'))) is str else None) if (True if (((v_at_2654 if type(v_at_2654) is int else num(v_at_2654)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2652'))) is str else None) != None)) else False) else (v_at_2654 + 1 if type(v_at_2654) is type(1) is int else AR('+', v_at_2654, 1)))))(((_w1.get(E.get('t~2652'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2652'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2652'))) is str else None) == 'game') else (_w4.get(E.get('t~2652'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2652'), 0))))
 
 
-def x_8785(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def x_8789(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('places')
-    return (True if (((_w1 if type((_w1 := E.get('nxt~2626'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2622'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2622'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2622'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2622'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2622'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2622'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2622'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2622'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2622'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2622'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2622'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2622'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2622'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2622'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2622'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2622'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2622')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2626'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2622')))) is int else num(_w16)))) else False)) or ((lambda v_at_2627: (lambda v_built_2630: any((True if (((v_at_2627 if type(v_at_2627) is int else num(v_at_2627)) < (_w25 if type((_w25 := (v_l_2631.get('at', None) if type(v_l_2631) is dict else KEY(v_l_2631, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2631.get('at', None) if type(v_l_2631) is dict else KEY(v_l_2631, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2626'))) is int else num(_w27)))) and (((v_built_2630 if type(v_built_2630) is int else num(v_built_2630)) < (_w28 if type((_w28 := (v_l_2631.get('towers', None) if type(v_l_2631) is dict else KEY(v_l_2631, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2631 in items_of(GET(ctx, 'tracks', E.get('t~2622'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2629 for v_x_2629 in items_of((_h1.get(v_s_2628, []) if type(_h1) is dict else KEY(_h1, v_s_2628, []))) if (True if (((v_x_2629.get('piece', None) if type(v_x_2629) is dict else KEY(v_x_2629, 'piece', None)) == 'tower')) and (((v_x_2629.get('owner', None) if type(v_x_2629) is dict else KEY(v_x_2629, 'owner', None)) == E.get('you'))) else False)]) for v_s_2628 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2622'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2622'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2622'))) is str else None) == 'game') else (_w20.get(E.get('t~2622'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2622'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2656'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2652'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2652'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2652'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2652'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2652'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2652'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2652'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2652'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2652'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2652'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2652'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2652'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2652'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2652'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2652'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2652'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2652')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2656'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2652')))) is int else num(_w16)))) else False)) or ((lambda v_at_2657: (lambda v_built_2660: any((True if (((v_at_2657 if type(v_at_2657) is int else num(v_at_2657)) < (_w25 if type((_w25 := (v_l_2661.get('at', None) if type(v_l_2661) is dict else KEY(v_l_2661, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2661.get('at', None) if type(v_l_2661) is dict else KEY(v_l_2661, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2656'))) is int else num(_w27)))) and (((v_built_2660 if type(v_built_2660) is int else num(v_built_2660)) < (_w28 if type((_w28 := (v_l_2661.get('towers', None) if type(v_l_2661) is dict else KEY(v_l_2661, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2661 in items_of(GET(ctx, 'tracks', E.get('t~2652'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2659 for v_x_2659 in items_of((_h1.get(v_s_2658, []) if type(_h1) is dict else KEY(_h1, v_s_2658, []))) if (True if (((v_x_2659.get('piece', None) if type(v_x_2659) is dict else KEY(v_x_2659, 'piece', None)) == 'tower')) and (((v_x_2659.get('owner', None) if type(v_x_2659) is dict else KEY(v_x_2659, 'owner', None)) == E.get('you'))) else False)]) for v_s_2658 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2652'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2652'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2652'))) is str else None) == 'game') else (_w20.get(E.get('t~2652'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2652'), 0))))) else False)
 
 
-def x_8788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8792(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2632'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2662'))) is str else None) == 'game')
 
 
-def x_8789(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8793(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2632'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2632'), 0))
+    return (_w1.get(E.get('t~2662'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2662'), 0))
 
 
-def x_8791(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8795(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2632'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2632'), 0))
+    return (_w2.get(E.get('t~2662'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2662'), 0))
 
 
-x_8797 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
-x_8798 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
+x_8801 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
+x_8802 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_8800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_8804(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2634'))
+    return FLD(ctx, K[1], E.get('t~2664'))
 
 
-def x_8801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2637'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2635'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2667'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2665'))
 
 
-def x_8802(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2636') == 'solar')
+    return (E.get('col~2666') == 'solar')
 
 
-def x_8803(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8807(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2637'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2667'))) is dict else KEY(_w1, 'solar', None))
 
 
-def x_8804(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8808(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2636') == 'energy')
+    return (E.get('col~2666') == 'energy')
 
 
-def x_8805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2637'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2667'))) is dict else KEY(_w1, 'energy', None))
 
 
-def x_8806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2637'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2667'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8807 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
+x_8811 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def x_8809(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def x_8813(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2635'))) is int else num(_w10)))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2664')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2664')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2664')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2664')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2664')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2664')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2665'))) is int else num(_w10)))) else False)
 
 
-def x_8810(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def x_8814(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~2634') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2634')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~2664') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2664')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2664')))) is dict else KEY(_w2, 'pair', None)))
 
 
-x_8812 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
-x_8813 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
+x_8816 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
+x_8817 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_8815(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8819(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2640')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2670')))) is dict else KEY(_w1, 'bonuses', None))
 
 
-def x_8816(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2641'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2635'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2671'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2665'))
 
 
-def x_8817(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2641'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2671'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8818 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
+x_8822 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def x_8820(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2634'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2664'))) is str else None) == 'player')
 
 
-def x_8821(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8825(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2634'))
+    return FLD(ctx, K[3], E.get('t~2664'))
 
 
-def x_8822(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8826(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2644'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2635'))) and ((not (E.get('at~2635') in _w4 if type((_w4 := (_w3.get(E.get('t~2634'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2634'), [])))) in (list, dict) else IN(E.get('at~2635'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2674'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2665'))) and ((not (E.get('at~2665') in _w4 if type((_w4 := (_w3.get(E.get('t~2664'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2664'), [])))) in (list, dict) else IN(E.get('at~2665'), _w4)))) else False)
 
 
-def x_8823(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8827(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2634'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2634'), []))
+    return (_w2.get(E.get('t~2664'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2664'), []))
 
 
-def x_8824(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8828(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~2635')]
+    return [E.get('at~2665')]
 
 
-x_8826 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
-x_8827 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
+x_8830 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
+x_8831 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_8829(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2644'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2674'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8830 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
+x_8834 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def x_8832(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8836(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2634'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2635'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2634'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2634'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2634'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2634'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2634'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2634'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2634'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2634'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2634'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2634'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2634'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2634'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2634'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2634'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2634'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2634'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2664'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2665'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2664'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2664'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2664'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2664'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2664'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2664'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2664'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2664'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2664'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2664'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2664'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2664'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2664'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2664'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2664'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2664'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
 
 
-def x_8833(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8837(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     return ctx.state.get('end_of_turn')
 
 
-def x_8834(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8838(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~2634')]
+    return [E.get('t~2664')]
 
 
-def x_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
-    return CAN(ctx, 7805, {})
+def x_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:117
+    return CAN(ctx, 7815, {})
 
 
-def x_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2648'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2648'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2647'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2682'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2682'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2681'))) is int else num(_w4)))
 
 
-x_8841 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:39
-x_8843 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:40
-x_8844 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:40
-
-
-def x_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def x_8849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2650'))) is str else None)) and ((E.get('n~2649') != 0)) else False)
+    return (_w2.get(E.get('r~2684'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2684'), 0))
 
 
-x_8847 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
-
-
-def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def x_8851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2652'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2652'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2651'))) is int else num(_w4)))
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2684'))) is str else None) != None)
 
 
-def x_8855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def x_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2654'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2654'), 0))
+    return (_w1.get(E.get('r~2684'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2684'), 0))
 
 
-def x_8857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def x_8854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2654'))) is str else None) != None)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2684'))) is str else None)) and ((E.get('n~2683') != 0)) else False)
 
 
-def x_8858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+x_8855 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
+
+
+def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2654'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2654'), 0))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~2686'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2686'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~2685'))) is int else num(_w4)))
 
 
-def x_8860(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+x_8863 = _C.x_8863  # rules_data/pampero/definitions/resources.yaml:39
+x_8865 = _C.x_8865  # rules_data/pampero/definitions/resources.yaml:40
+x_8866 = _C.x_8866  # rules_data/pampero/definitions/resources.yaml:40
+
+
+def x_8868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2654'))) is str else None)) and ((E.get('n~2653') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2688'))) is str else None)) and ((E.get('n~2687') != 0)) else False)
 
 
-x_8861 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
-x_8866 = x_8838  # rules_data/pampero/definitions/resources.yaml:82
-x_8869 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:39
-x_8871 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:40
-x_8872 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:40
-x_8874 = x_8846  # rules_data/pampero/definitions/resources.yaml:41
-x_8875 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
-x_8880 = x_8852  # rules_data/pampero/definitions/resources.yaml:82
-x_8883 = x_8855  # rules_data/pampero/definitions/resources.yaml:39
-x_8885 = x_8857  # rules_data/pampero/definitions/resources.yaml:40
-x_8886 = x_8858  # rules_data/pampero/definitions/resources.yaml:40
-x_8888 = x_8860  # rules_data/pampero/definitions/resources.yaml:41
-x_8889 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:41
+x_8869 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
+x_8874 = x_8846  # rules_data/pampero/definitions/resources.yaml:82
+x_8877 = x_8849  # rules_data/pampero/definitions/resources.yaml:39
+x_8879 = x_8851  # rules_data/pampero/definitions/resources.yaml:40
+x_8880 = x_8852  # rules_data/pampero/definitions/resources.yaml:40
+x_8882 = x_8854  # rules_data/pampero/definitions/resources.yaml:41
+x_8883 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
+x_8888 = x_8860  # rules_data/pampero/definitions/resources.yaml:82
+x_8891 = _C.x_8863  # rules_data/pampero/definitions/resources.yaml:39
+x_8893 = _C.x_8865  # rules_data/pampero/definitions/resources.yaml:40
+x_8894 = _C.x_8866  # rules_data/pampero/definitions/resources.yaml:40
+x_8896 = x_8868  # rules_data/pampero/definitions/resources.yaml:41
+x_8897 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:41
 
 
-def x_8898(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def x_8906(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     if E is None:
         E = ctx.env()
-    return (lambda v_at_2660: (lambda v_nxt_2661: ((v_nxt_2661 + 1 if type(v_nxt_2661) is type(1) is int else AR('+', v_nxt_2661, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2658'))) is str else None) != None)) and (((v_nxt_2661 if type(v_nxt_2661) is int else num(v_nxt_2661)) >= 0)) and ((v_nxt_2661 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2658'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2658'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2658'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2658'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2658'))) is str else None), 0))))) else False) else v_nxt_2661))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2658'))) is str else None) if (True if (((v_at_2660 if type(v_at_2660) is int else num(v_at_2660)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2658'))) is str else None) != None)) else False) else (v_at_2660 + 1 if type(v_at_2660) is type(1) is int else AR('+', v_at_2660, 1)))))(((_w1.get(E.get('t~2658'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2658'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2658'))) is str else None) == 'game') else (_w4.get(E.get('t~2658'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2658'), 0))))
+    return (lambda v_at_2694: (lambda v_nxt_2695: ((v_nxt_2695 + 1 if type(v_nxt_2695) is type(1) is int else AR('+', v_nxt_2695, 1)) if (True if (((ctx.index.plain['tracks'].get(_w7, NOREC).get('exclusive_with', None) if type((_w7 := E.get('t~2692'))) is str else None) != None)) and (((v_nxt_2695 if type(v_nxt_2695) is int else num(v_nxt_2695)) >= 0)) and ((v_nxt_2695 == ((_w9.get((ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2692'))) is str else None), 0) if type((_w9 := ctx.state.get('game_tracks'))) is dict else KEY(_w9, (ctx.index.plain['tracks'].get(_w8, NOREC).get('exclusive_with', None) if type((_w8 := E.get('t~2692'))) is str else None), 0)) if ((ctx.index.plain['tracks'].get(_w11, NOREC).get('scope', None) if type((_w11 := (ctx.index.plain['tracks'].get(_w10, NOREC).get('exclusive_with', None) if type((_w10 := E.get('t~2692'))) is str else None))) is str else None) == 'game') else (_w14.get((ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2692'))) is str else None), 0) if type((_w14 := (ctx.state['players'][_w12] if type((_w12 := E.get('you'))) is int and 0 <= _w12 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w14, (ctx.index.plain['tracks'].get(_w13, NOREC).get('exclusive_with', None) if type((_w13 := E.get('t~2692'))) is str else None), 0))))) else False) else v_nxt_2695))(((ctx.index.plain['tracks'].get(_w5, NOREC).get('entry', None) if type((_w5 := E.get('t~2692'))) is str else None) if (True if (((v_at_2694 if type(v_at_2694) is int else num(v_at_2694)) < 0)) and (((ctx.index.plain['tracks'].get(_w6, NOREC).get('entry', None) if type((_w6 := E.get('t~2692'))) is str else None) != None)) else False) else (v_at_2694 + 1 if type(v_at_2694) is type(1) is int else AR('+', v_at_2694, 1)))))(((_w1.get(E.get('t~2692'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2692'), 0)) if ((ctx.index.plain['tracks'].get(_w2, NOREC).get('scope', None) if type((_w2 := E.get('t~2692'))) is str else None) == 'game') else (_w4.get(E.get('t~2692'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, E.get('t~2692'), 0))))
 
 
-def x_8899(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def x_8907(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('places')
-    return (True if (((_w1 if type((_w1 := E.get('nxt~2662'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2658'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2658'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2658'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2658'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2658'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2658'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2658'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2658'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2658'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2658'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2658'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2658'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2658'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2658'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2658'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2658'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2658')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2662'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2658')))) is int else num(_w16)))) else False)) or ((lambda v_at_2663: (lambda v_built_2666: any((True if (((v_at_2663 if type(v_at_2663) is int else num(v_at_2663)) < (_w25 if type((_w25 := (v_l_2667.get('at', None) if type(v_l_2667) is dict else KEY(v_l_2667, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2667.get('at', None) if type(v_l_2667) is dict else KEY(v_l_2667, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2662'))) is int else num(_w27)))) and (((v_built_2666 if type(v_built_2666) is int else num(v_built_2666)) < (_w28 if type((_w28 := (v_l_2667.get('towers', None) if type(v_l_2667) is dict else KEY(v_l_2667, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2667 in items_of(GET(ctx, 'tracks', E.get('t~2658'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2665 for v_x_2665 in items_of((_h1.get(v_s_2664, []) if type(_h1) is dict else KEY(_h1, v_s_2664, []))) if (True if (((v_x_2665.get('piece', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'piece', None)) == 'tower')) and (((v_x_2665.get('owner', None) if type(v_x_2665) is dict else KEY(v_x_2665, 'owner', None)) == E.get('you'))) else False)]) for v_s_2664 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2658'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2658'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2658'))) is str else None) == 'game') else (_w20.get(E.get('t~2658'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2658'), 0))))) else False)
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2696'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2692'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2692'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2692'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2692'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2692'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2692'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2692'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2692'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2692'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2692'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2692'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2692'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2692'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2692'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2692'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2692'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2692')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2696'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2692')))) is int else num(_w16)))) else False)) or ((lambda v_at_2697: (lambda v_built_2700: any((True if (((v_at_2697 if type(v_at_2697) is int else num(v_at_2697)) < (_w25 if type((_w25 := (v_l_2701.get('at', None) if type(v_l_2701) is dict else KEY(v_l_2701, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2701.get('at', None) if type(v_l_2701) is dict else KEY(v_l_2701, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2696'))) is int else num(_w27)))) and (((v_built_2700 if type(v_built_2700) is int else num(v_built_2700)) < (_w28 if type((_w28 := (v_l_2701.get('towers', None) if type(v_l_2701) is dict else KEY(v_l_2701, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2701 in items_of(GET(ctx, 'tracks', E.get('t~2692'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2699 for v_x_2699 in items_of((_h1.get(v_s_2698, []) if type(_h1) is dict else KEY(_h1, v_s_2698, []))) if (True if (((v_x_2699.get('piece', None) if type(v_x_2699) is dict else KEY(v_x_2699, 'piece', None)) == 'tower')) and (((v_x_2699.get('owner', None) if type(v_x_2699) is dict else KEY(v_x_2699, 'owner', None)) == E.get('you'))) else False)]) for v_s_2698 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2692'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2692'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2692'))) is str else None) == 'game') else (_w20.get(E.get('t~2692'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2692'), 0))))) else False)
 
 
-def x_8902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2668'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2702'))) is str else None) == 'game')
 
 
-def x_8903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8911(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~2668'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2668'), 0))
+    return (_w1.get(E.get('t~2702'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~2702'), 0))
 
 
-def x_8905(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def x_8913(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2668'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2668'), 0))
+    return (_w2.get(E.get('t~2702'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~2702'), 0))
 
 
-x_8911 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
-x_8912 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
+x_8919 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
+x_8920 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_8914(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_8922(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('t~2670'))
+    return FLD(ctx, K[1], E.get('t~2704'))
 
 
-def x_8915(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2673'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2671'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('sp~2707'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2705'))
 
 
-def x_8916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2672') == 'solar')
+    return (E.get('col~2706') == 'solar')
 
 
-def x_8917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8925(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2673'))) is dict else KEY(_w1, 'solar', None))
+    return (_w1.get('solar', None) if type((_w1 := E.get('sp~2707'))) is dict else KEY(_w1, 'solar', None))
 
 
-def x_8918(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8926(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (E.get('col~2672') == 'energy')
+    return (E.get('col~2706') == 'energy')
 
 
-def x_8919(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def x_8927(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     if E is None:
         E = ctx.env()
-    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2673'))) is dict else KEY(_w1, 'energy', None))
+    return (_w1.get('energy', None) if type((_w1 := E.get('sp~2707'))) is dict else KEY(_w1, 'energy', None))
 
 
-def x_8920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def x_8928(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2673'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('sp~2707'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8921 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
+x_8929 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def x_8923(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def x_8931(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2671'))) is int else num(_w10)))) else False)
+    return (True if (((_w1.get('pair', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2704')))) is dict else KEY(_w1, 'pair', None)) != None)) and (((_w9 if type((_w9 := ((_w3.get((_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2704')))) is dict else KEY(_w2, 'pair', None)), 0) if type((_w3 := ctx.state.get('game_tracks'))) is dict else KEY(_w3, (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2704')))) is dict else KEY(_w2, 'pair', None)), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (_w4.get('pair', None) if type((_w4 := FLD(ctx, K[2], E.get('t~2704')))) is dict else KEY(_w4, 'pair', None)))) is str else None) == 'game') else (_w8.get((_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2704')))) is dict else KEY(_w7, 'pair', None)), 0) if type((_w8 := (ctx.state['players'][_w6] if type((_w6 := E.get('you'))) is int and 0 <= _w6 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w8, (_w7.get('pair', None) if type((_w7 := FLD(ctx, K[2], E.get('t~2704')))) is dict else KEY(_w7, 'pair', None)), 0))))) is int else num(_w9)) >= (_w10 if type((_w10 := E.get('at~2705'))) is int else num(_w10)))) else False)
 
 
-def x_8924(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def x_8932(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~2670') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2670')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~2704') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2704')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2704')))) is dict else KEY(_w2, 'pair', None)))
 
 
-x_8926 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
-x_8927 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
+x_8934 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
+x_8935 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_8929(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8937(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2676')))) is dict else KEY(_w1, 'bonuses', None))
+    return (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('owner~2710')))) is dict else KEY(_w1, 'bonuses', None))
 
 
-def x_8930(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~2677'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2671'))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~2711'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2705'))
 
 
-def x_8931(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def x_8939(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~2677'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~2711'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8932 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
+x_8940 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def x_8934(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def x_8942(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2670'))) is str else None) == 'player')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2704'))) is str else None) == 'player')
 
 
-def x_8935(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8943(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~2670'))
+    return FLD(ctx, K[3], E.get('t~2704'))
 
 
-def x_8936(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def x_8944(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     if E is None:
         E = ctx.env()
-    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2680'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2671'))) and ((not (E.get('at~2671') in _w4 if type((_w4 := (_w3.get(E.get('t~2670'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2670'), [])))) in (list, dict) else IN(E.get('at~2671'), _w4)))) else False)
+    return (True if (((_w1.get('at', None) if type((_w1 := E.get('rw~2714'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2705'))) and ((not (E.get('at~2705') in _w4 if type((_w4 := (_w3.get(E.get('t~2704'), []) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w3, E.get('t~2704'), [])))) in (list, dict) else IN(E.get('at~2705'), _w4)))) else False)
 
 
-def x_8937(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8945(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~2670'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2670'), []))
+    return (_w2.get(E.get('t~2704'), []) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'))) is dict else KEY(_w2, E.get('t~2704'), []))
 
 
-def x_8938(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     if E is None:
         E = ctx.env()
-    return [E.get('at~2671')]
+    return [E.get('at~2705')]
 
 
-x_8940 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:15
-x_8941 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:16
+x_8948 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:15
+x_8949 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:16
 
 
-def x_8943(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def x_8951(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2680'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('rw~2714'))) is dict else KEY(_w1, 'effect', None))
 
 
-x_8944 = _C.x_8797  # rules_data/pampero/definitions/resources.yaml:18
+x_8952 = _C.x_8801  # rules_data/pampero/definitions/resources.yaml:18
 
 
-def x_8946(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8954(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2670'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2671'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2670'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2670'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2670'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2670'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2670'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2670'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2670'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2670'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2670'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2670'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2670'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2670'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2670'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2670'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2670'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2670'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2704'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2705'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2704'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2704'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2704'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2704'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2704'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2704'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2704'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2704'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2704'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2704'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2704'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2704'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2704'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2704'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2704'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2704'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
 
 
-x_8947 = x_8833  # rules_data/pampero/definitions/tracks.yaml:123
+x_8955 = x_8837  # rules_data/pampero/definitions/tracks.yaml:123
 
 
-def x_8948(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def x_8956(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return [E.get('t~2670')]
+    return [E.get('t~2704')]
 
 
-def t_7748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def t_7753(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7802(ctx, k, s, E)
+        return t_7807(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~2619', 1, True)
-    LOCAL(ctx, E, 't~2620', 'nature_income', True)
-    return t_7751(ctx, r1, s, E)
+    LOCAL(ctx, E, 'k~2649', 1, True)
+    LOCAL(ctx, E, 't~2650', 'nature_income', True)
+    return t_7756(ctx, r1, s, E)
 
 
-def d_7749(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7754(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2619', 1, True)
+    LOCAL(ctx, E, 'k~2649', 1, True)
     return True
 
 
-def d_7750(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7755(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2620', 'nature_income', True)
+    LOCAL(ctx, E, 't~2650', 'nature_income', True)
     return True
 
 
-def t_7751(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2621', E.get('k~2619'), True)
-    LOCAL(ctx, E, 't~2622', E.get('t~2620'), True)
-    LOCAL(ctx, E, 'col~2623', 'effect', True)
-    return t_7755(ctx, k, s, E)
+    LOCAL(ctx, E, 'k~2651', E.get('k~2649'), True)
+    LOCAL(ctx, E, 't~2652', E.get('t~2650'), True)
+    LOCAL(ctx, E, 'col~2653', 'effect', True)
+    return t_7760(ctx, k, s, E)
 
 
-def d_7752(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7757(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2621', E.get('k~2619'), True)
+    LOCAL(ctx, E, 'k~2651', E.get('k~2649'), True)
     return True
 
 
-def d_7753(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7758(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2622', E.get('t~2620'), True)
+    LOCAL(ctx, E, 't~2652', E.get('t~2650'), True)
     return True
 
 
-def d_7754(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7759(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2623', 'effect', True)
+    LOCAL(ctx, E, 'col~2653', 'effect', True)
     return True
 
 
-def t_7755(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7760(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -564,12 +564,12 @@ def t_7755(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7756(ctx, lambda: nxt(left - 1), k, E)
+        return t_7761(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('k~2621')))
+    return nxt(num(E.get('k~2651')))
 
 
-def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def t_7761(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -577,175 +577,175 @@ def t_7756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~2632', E.get('t~2622'), True)
-        LOCAL(ctx, E, 'pos~2633', E.get('nxt~2626'), True)
-        if not d_7762(ctx, E):
+        LOCAL(ctx, E, 't~2662', E.get('t~2652'), True)
+        LOCAL(ctx, E, 'pos~2663', E.get('nxt~2656'), True)
+        if not d_7767(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~2634', E.get('t~2622'), True)
-        LOCAL(ctx, E, 'at~2635', E.get('nxt~2626'), True)
-        LOCAL(ctx, E, 'col~2636', E.get('col~2623'), True)
-        return t_7768(ctx, k, s, E)
+        LOCAL(ctx, E, 't~2664', E.get('t~2652'), True)
+        LOCAL(ctx, E, 'at~2665', E.get('nxt~2656'), True)
+        LOCAL(ctx, E, 'col~2666', E.get('col~2653'), True)
+        return t_7773(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~2626', x_8784(ctx, E), True)
-    return t_7758(ctx, r1, s, E)
+    LOCAL(ctx, E, 'nxt~2656', x_8788(ctx, E), True)
+    return t_7763(ctx, r1, s, E)
 
 
-def d_7757(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~2626', x_8784(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2656', x_8788(ctx, E), True)
     return True
 
 
-def t_7758(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7763(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8785(ctx, E):
-        return t_7759(ctx, k, s, E)
+    if x_8789(ctx, E):
+        return t_7764(ctx, k, s, E)
     return k()
 
 
-def t_7759(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7764(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return k() if s is None else s()
 
 
-def d_7760(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7765(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2632', E.get('t~2622'), True)
+    LOCAL(ctx, E, 't~2662', E.get('t~2652'), True)
     return True
 
 
-def d_7761(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~2633', E.get('nxt~2626'), True)
+    LOCAL(ctx, E, 'pos~2663', E.get('nxt~2656'), True)
     return True
 
 
-def d_7762(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8788(ctx, E):
+    if x_8792(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~2632'))
+        c, key = KEYPLACE(ctx, 7768, ctx.state.get('game_tracks'), E.get('t~2662'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~2633'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~2663'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~2632'))
+        c, key = KEYPLACE(ctx, 7769, PL(ctx, E.get('you')).get('tracks'), E.get('t~2662'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~2633'), '=', False, K[5])
+            SET(ctx, 'tracks', c, key, E.get('pos~2663'), '=', False, K[5])
     return True
 
 
-def d_7763(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7768(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7763, ctx.state.get('game_tracks'), E.get('t~2632'))
+    c, key = KEYPLACE(ctx, 7768, ctx.state.get('game_tracks'), E.get('t~2662'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~2633'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~2663'), '=', False, K[4])
     return True
 
 
-def d_7764(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7769(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7764, PL(ctx, E.get('you')).get('tracks'), E.get('t~2632'))
+    c, key = KEYPLACE(ctx, 7769, PL(ctx, E.get('you')).get('tracks'), E.get('t~2662'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~2633'), '=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('pos~2663'), '=', False, K[5])
     return True
 
 
-def d_7765(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7770(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2634', E.get('t~2622'), True)
+    LOCAL(ctx, E, 't~2664', E.get('t~2652'), True)
     return True
 
 
-def d_7766(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7771(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2635', E.get('nxt~2626'), True)
+    LOCAL(ctx, E, 'at~2665', E.get('nxt~2656'), True)
     return True
 
 
-def d_7767(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7772(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2636', E.get('col~2623'), True)
+    LOCAL(ctx, E, 'col~2666', E.get('col~2653'), True)
     return True
 
 
-def t_7768(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7780(ctx, r2, s, E)
+        return t_7785(ctx, r2, s, E)
 
     def r2():
-        return t_7790(ctx, r3, s, E)
+        return t_7795(ctx, r3, s, E)
 
     def r3():
-        if not d_7800(ctx, E):
+        if not d_7805(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2638', E.get('t~2634'), True)
-    return t_7770(ctx, r1, s, E)
+    LOCAL(ctx, E, 'label~2668', E.get('t~2664'), True)
+    return t_7775(ctx, r1, s, E)
 
 
-def d_7769(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def d_7774(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2638', E.get('t~2634'), True)
+    LOCAL(ctx, E, 'label~2668', E.get('t~2664'), True)
     return True
 
 
-def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -753,163 +753,163 @@ def t_7770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2639'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2669'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2639', x_8797(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2638'), '=', False, K[6])
-    return t_7773(ctx, r1, s, E)
+    LOCAL(ctx, E, 'was~2669', x_8801(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2668'), '=', False, K[6])
+    return t_7778(ctx, r1, s, E)
 
 
-def d_7771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7776(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2639', x_8797(ctx, E), True)
+    LOCAL(ctx, E, 'was~2669', x_8801(ctx, E), True)
     return True
 
 
-def d_7772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7777(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2638'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2668'), '=', False, K[6])
     return True
 
 
-def t_7773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8800(ctx, E)))
-    old = E.get('sp~2637', MISSING)
+    items = list(items_of(x_8804(ctx, E)))
+    old = E.get('sp~2667', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'sp~2637', old)
+        UNSET(ctx, E, 'sp~2667', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~2637', item, True)
-            if x_8801(ctx, E):
-                return t_7774(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'sp~2667', item, True)
+            if x_8805(ctx, E):
+                return t_7779(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7774(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7779(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8802(ctx, E):
-        return t_7775(ctx, k, s, E)
-    return t_7776(ctx, k, s, E)
+    if x_8806(ctx, E):
+        return t_7780(ctx, k, s, E)
+    return t_7781(ctx, k, s, E)
 
 
-def t_7775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8803(ctx, E), k)
+    return DO(ctx, x_8807(ctx, E), k)
 
 
-def t_7776(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8804(ctx, E):
-        return t_7777(ctx, k, s, E)
-    return t_7778(ctx, k, s, E)
+    if x_8808(ctx, E):
+        return t_7782(ctx, k, s, E)
+    return t_7783(ctx, k, s, E)
 
 
-def t_7777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8805(ctx, E), k)
+    return DO(ctx, x_8809(ctx, E), k)
 
 
-def t_7778(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def t_7783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8806(ctx, E), k)
+    return DO(ctx, x_8810(ctx, E), k)
 
 
-def d_7779(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2639'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2669'), '=', False, K[6])
     return True
 
 
-def t_7780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
+def t_7785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8809(ctx, E):
-        return t_7781(ctx, k, s, E)
+    if x_8813(ctx, E):
+        return t_7786(ctx, k, s, E)
     return k()
 
 
-def t_7781(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+def t_7786(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2640', x_8810(ctx, E), True)
+    LOCAL(ctx, E, 'owner~2670', x_8814(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2642', E.get('owner~2640'), True)
-    return t_7784(ctx, k, s, E)
+    LOCAL(ctx, E, 'label~2672', E.get('owner~2670'), True)
+    return t_7789(ctx, k, s, E)
 
 
-def d_7782(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'owner~2640', x_8810(ctx, E), True)
-    return True
-
-
-def d_7783(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def d_7787(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2642', E.get('owner~2640'), True)
+    LOCAL(ctx, E, 'owner~2670', x_8814(ctx, E), True)
     return True
 
 
-def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7788(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'label~2672', E.get('owner~2670'), True)
+    return True
+
+
+def t_7789(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -917,151 +917,151 @@ def t_7784(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2643'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2673'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2643', x_8812(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2642'), '=', False, K[6])
-    return t_7787(ctx, r1, s, E)
+    LOCAL(ctx, E, 'was~2673', x_8816(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2672'), '=', False, K[6])
+    return t_7792(ctx, r1, s, E)
 
 
-def d_7785(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7790(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2643', x_8812(ctx, E), True)
+    LOCAL(ctx, E, 'was~2673', x_8816(ctx, E), True)
     return True
 
 
-def d_7786(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2642'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2672'), '=', False, K[6])
     return True
 
 
-def t_7787(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8815(ctx, E)))
-    old = E.get('b~2641', MISSING)
+    items = list(items_of(x_8819(ctx, E)))
+    old = E.get('b~2671', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~2641', old)
+        UNSET(ctx, E, 'b~2671', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~2641', item, True)
-            if x_8816(ctx, E):
-                return t_7788(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'b~2671', item, True)
+            if x_8820(ctx, E):
+                return t_7793(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7788(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+def t_7793(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8817(ctx, E), k)
+    return DO(ctx, x_8821(ctx, E), k)
 
 
-def d_7789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2643'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2673'), '=', False, K[6])
     return True
 
 
-def t_7790(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8820(ctx, E):
-        return t_7791(ctx, k, s, E)
+    if x_8824(ctx, E):
+        return t_7796(ctx, k, s, E)
     return k()
 
 
-def t_7791(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def t_7796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8821(ctx, E)))
-    old = E.get('rw~2644', MISSING)
+    items = list(items_of(x_8825(ctx, E)))
+    old = E.get('rw~2674', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rw~2644', old)
+        UNSET(ctx, E, 'rw~2674', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rw~2644', item, True)
-            if x_8822(ctx, E):
-                return t_7792(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rw~2674', item, True)
+            if x_8826(ctx, E):
+                return t_7797(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7792(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def t_7797(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~2634'))
+    c, key = KEYPLACE(ctx, 7798, PL(ctx, E.get('you')).get('reached'), E.get('t~2664'))
     if c is not None:
-        SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
-    LOCAL(ctx, E, 'label~2645', E.get('t~2634'), True)
-    return t_7795(ctx, k, s, E)
+        SET(ctx, 'reached', c, key, x_8828(ctx, E), '+=', True, K[7])
+    LOCAL(ctx, E, 'label~2675', E.get('t~2664'), True)
+    return t_7800(ctx, k, s, E)
 
 
-def d_7793(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+def d_7798(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7793, PL(ctx, E.get('you')).get('reached'), E.get('t~2634'))
+    c, key = KEYPLACE(ctx, 7798, PL(ctx, E.get('you')).get('reached'), E.get('t~2664'))
     if c is not None:
-        SET(ctx, 'reached', c, key, x_8824(ctx, E), '+=', True, K[7])
+        SET(ctx, 'reached', c, key, x_8828(ctx, E), '+=', True, K[7])
     return True
 
 
-def d_7794(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def d_7799(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2645', E.get('t~2634'), True)
+    LOCAL(ctx, E, 'label~2675', E.get('t~2664'), True)
     return True
 
 
-def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7800(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1069,84 +1069,84 @@ def t_7795(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2646'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2676'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2646', x_8826(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2645'), '=', False, K[6])
-    return t_7798(ctx, r1, s, E)
+    LOCAL(ctx, E, 'was~2676', x_8830(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2675'), '=', False, K[6])
+    return t_7803(ctx, r1, s, E)
 
 
-def d_7796(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2646', x_8826(ctx, E), True)
+    LOCAL(ctx, E, 'was~2676', x_8830(ctx, E), True)
     return True
 
 
-def d_7797(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2645'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2675'), '=', False, K[6])
     return True
 
 
-def t_7798(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8829(ctx, E), k)
+    return DO(ctx, x_8833(ctx, E), k)
 
 
-def d_7799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+def d_7804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2646'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2676'), '=', False, K[6])
     return True
 
 
-def d_7800(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7805(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8832(ctx, E):
+    if x_8836(ctx, E):
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8834(ctx, E), '+=', True, K[8])
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8838(ctx, E), '+=', True, K[8])
     return True
 
 
-def d_7801(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7806(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8834(ctx, E), '+=', True, K[8])
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8838(ctx, E), '+=', True, K[8])
     return True
 
 
-def t_7802(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:116
+def t_7807(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:124
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7802, None, [], k)
+    return CHOOSE(ctx, 7807, None, [], k)
 
 
-def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def t_7808(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1154,660 +1154,713 @@ def t_7803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.y
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'k~2655', 2, True)
-        LOCAL(ctx, E, 't~2656', 'nature_income', True)
-        return t_7861(ctx, k, s, E)
+        LOCAL(ctx, E, 'k~2689', 2, True)
+        LOCAL(ctx, E, 't~2690', 'nature_income', True)
+        return t_7871(ctx, k, s, E)
 
-    ctx.steps += 1
-    if not x_8835(ctx, E):
-        return False
-    return t_7832(ctx, r1, s, E)
+    ctx.steps += 4
+    LOCAL(ctx, E, 'n~2677', 2, True)
+    LOCAL(ctx, E, 'r~2678', 'energy', True)
+    LOCAL(ctx, E, 'm~2679', 1, True)
+    LOCAL(ctx, E, 's~2680', 'batteries', True)
+    return t_7813(ctx, r1, s, E)
 
 
-def d_7804(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:109
+def d_7809(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8835(ctx, E):
+    LOCAL(ctx, E, 'n~2677', 2, True)
+    return True
+
+
+def d_7810(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2678', 'energy', True)
+    return True
+
+
+def d_7811(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'm~2679', 1, True)
+    return True
+
+
+def d_7812(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~2680', 'batteries', True)
+    return True
+
+
+def t_7813(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_8843(ctx, E):
+        return False
+    return t_7842(ctx, k, s, E)
+
+
+def d_7814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_8843(ctx, E):
         return False
     return True
 
 
-def t_7805(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def t_7815(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7805, None, [], k)
+    return CHOOSE(ctx, 7815, None, [], k)
 
 
-def d_7806(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2647', 2, True)
-    LOCAL(ctx, E, 'r~2648', 'energy', True)
-    if not d_7809(ctx, E):
+    LOCAL(ctx, E, 'n~2681', E.get('n~2677'), True)
+    LOCAL(ctx, E, 'r~2682', E.get('r~2678'), True)
+    if not d_7819(ctx, E):
         return False
     return True
 
 
-def d_7807(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2647', 2, True)
+    LOCAL(ctx, E, 'n~2681', E.get('n~2677'), True)
     return True
 
 
-def d_7808(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2648', 'energy', True)
-    return True
-
-
-def d_7809(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_8838(ctx, E):
-        return False
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2649', E.get('n~2647'), True)
-    LOCAL(ctx, E, 'r~2650', E.get('r~2648'), True)
-    if not d_7813(ctx, E):
-        return False
-    return True
-
-
-def d_7810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_8838(ctx, E):
-        return False
-    return True
-
-
-def d_7811(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', E.get('n~2647'), True)
-    return True
-
-
-def d_7812(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2650', E.get('r~2648'), True)
-    return True
-
-
-def d_7813(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
-    if not d_7815(ctx, E):
-        return False
-    if not d_7817(ctx, E):
-        return False
-    return True
-
-
-def d_7814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7814, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
-    return True
-
-
-def d_7815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8843(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~2650'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
-    return True
-
-
-def d_7816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7816, ctx.state.get('supply'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
-    return True
-
-
-def d_7817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8846(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
-    return True
-
-
-def d_7818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-    if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
+    LOCAL(ctx, E, 'r~2682', E.get('r~2678'), True)
     return True
 
 
 def d_7819(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 3
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2651', 1, True)
-    LOCAL(ctx, E, 'r~2652', 'batteries', True)
-    if not d_7822(ctx, E):
+    if not x_8846(ctx, E):
+        return False
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2683', E.get('n~2681'), True)
+    LOCAL(ctx, E, 'r~2684', E.get('r~2682'), True)
+    if not d_7823(ctx, E):
         return False
     return True
 
 
-def d_7820(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2651', 1, True)
+    if not x_8846(ctx, E):
+        return False
     return True
 
 
-def d_7821(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7821(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2652', 'batteries', True)
+    LOCAL(ctx, E, 'n~2683', E.get('n~2681'), True)
     return True
 
 
 def d_7822(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_8852(ctx, E):
-        return False
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2653', E.get('n~2651'), True)
-    LOCAL(ctx, E, 'r~2654', E.get('r~2652'), True)
-    if not d_7826(ctx, E):
-        return False
-    return True
-
-
-def d_7823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8852(ctx, E):
-        return False
+    LOCAL(ctx, E, 'r~2684', E.get('r~2682'), True)
     return True
 
 
-def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~2653', E.get('n~2651'), True)
-    return True
-
-
-def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~2654', E.get('r~2652'), True)
-    return True
-
-
-def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7823(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
+    c, key = KEYPLACE(ctx, 7824, PL(ctx, E.get('you')).get('stock'), E.get('r~2684'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
-    if not d_7828(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('n~2683'), '-=', False, K[9])
+    if not d_7825(ctx, E):
         return False
-    if not d_7830(ctx, E):
+    if not d_7827(ctx, E):
         return False
     return True
 
 
-def d_7827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7827, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
+    c, key = KEYPLACE(ctx, 7824, PL(ctx, E.get('you')).get('stock'), E.get('r~2684'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2683'), '-=', False, K[9])
     return True
 
 
-def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8857(ctx, E):
+    if x_8851(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~2654'))
+        c, key = KEYPLACE(ctx, 7826, ctx.state.get('supply'), E.get('r~2684'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~2683'), '+=', False, K[10])
     return True
 
 
-def d_7829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7829, ctx.state.get('supply'), E.get('r~2654'))
+    c, key = KEYPLACE(ctx, 7826, ctx.state.get('supply'), E.get('r~2684'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~2683'), '+=', False, K[10])
     return True
 
 
-def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8860(ctx, E):
+    if x_8854(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7828, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~2683'), '-=', False, K[11])
     return True
 
 
-def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7831, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7828, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~2683'), '-=', False, K[11])
     return True
 
 
-def t_7832(ctx, k, s=None, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 7832, None, [], k)
-
-
-def d_7833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7829(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2647', 2, True)
-    LOCAL(ctx, E, 'r~2648', 'energy', True)
+    LOCAL(ctx, E, 'n~2685', E.get('m~2679'), True)
+    LOCAL(ctx, E, 'r~2686', E.get('s~2680'), True)
+    if not d_7832(ctx, E):
+        return False
+    return True
+
+
+def d_7830(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2685', E.get('m~2679'), True)
+    return True
+
+
+def d_7831(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2686', E.get('s~2680'), True)
+    return True
+
+
+def d_7832(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_8860(ctx, E):
+        return False
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2687', E.get('n~2685'), True)
+    LOCAL(ctx, E, 'r~2688', E.get('r~2686'), True)
     if not d_7836(ctx, E):
         return False
     return True
 
 
-d_7834 = d_7807  # rules_data/pampero/modules/nature_items.yaml:14
-d_7835 = d_7808  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7833(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_8860(ctx, E):
+        return False
+    return True
 
 
-def d_7836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7834(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2687', E.get('n~2685'), True)
+    return True
+
+
+def d_7835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2688', E.get('r~2686'), True)
+    return True
+
+
+def d_7836(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8866(ctx, E):
+    c, key = KEYPLACE(ctx, 7837, PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~2687'), '-=', False, K[9])
+    if not d_7838(ctx, E):
         return False
-    ctx.steps += 2
-    LOCAL(ctx, E, 'n~2649', E.get('n~2647'), True)
-    LOCAL(ctx, E, 'r~2650', E.get('r~2648'), True)
     if not d_7840(ctx, E):
         return False
     return True
 
 
-d_7837 = d_7810  # rules_data/pampero/definitions/resources.yaml:82
-d_7838 = d_7811  # rules_data/pampero/definitions/resources.yaml:82
-d_7839 = d_7812  # rules_data/pampero/definitions/resources.yaml:82
-
-
-def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
-    if not d_7842(ctx, E):
-        return False
-    if not d_7844(ctx, E):
-        return False
-    return True
-
-
-def d_7841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7837(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 7837, PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2649'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2687'), '-=', False, K[9])
     return True
 
 
-def d_7842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8871(ctx, E):
+    if x_8865(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 7839, ctx.state.get('supply'), E.get('r~2688'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~2687'), '+=', False, K[10])
     return True
 
 
-def d_7843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7839(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7843, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 7839, ctx.state.get('supply'), E.get('r~2688'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2649'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~2687'), '+=', False, K[10])
     return True
 
 
-def d_7844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7840(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8874(ctx, E):
+    if x_8868(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~2687'), '-=', False, K[11])
     return True
 
 
-def d_7845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7841(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7845, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7841, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2649'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~2687'), '-=', False, K[11])
     return True
 
 
-def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def t_7842(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 7842, None, [], k)
+
+
+def d_7843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2651', 1, True)
-    LOCAL(ctx, E, 'r~2652', 'batteries', True)
-    if not d_7849(ctx, E):
+    LOCAL(ctx, E, 'n~2681', E.get('n~2677'), True)
+    LOCAL(ctx, E, 'r~2682', E.get('r~2678'), True)
+    if not d_7846(ctx, E):
         return False
     return True
 
 
-d_7847 = d_7820  # rules_data/pampero/modules/nature_items.yaml:14
-d_7848 = d_7821  # rules_data/pampero/modules/nature_items.yaml:14
+d_7844 = d_7817  # rules_data/pampero/definitions/resources.yaml:90
+d_7845 = d_7818  # rules_data/pampero/definitions/resources.yaml:90
 
 
-def d_7849(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+def d_7846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_8880(ctx, E):
+    if not x_8874(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2653', E.get('n~2651'), True)
-    LOCAL(ctx, E, 'r~2654', E.get('r~2652'), True)
-    if not d_7853(ctx, E):
+    LOCAL(ctx, E, 'n~2683', E.get('n~2681'), True)
+    LOCAL(ctx, E, 'r~2684', E.get('r~2682'), True)
+    if not d_7850(ctx, E):
         return False
     return True
 
 
-d_7850 = d_7823  # rules_data/pampero/definitions/resources.yaml:82
-d_7851 = d_7824  # rules_data/pampero/definitions/resources.yaml:82
-d_7852 = d_7825  # rules_data/pampero/definitions/resources.yaml:82
+d_7847 = d_7820  # rules_data/pampero/definitions/resources.yaml:82
+d_7848 = d_7821  # rules_data/pampero/definitions/resources.yaml:82
+d_7849 = d_7822  # rules_data/pampero/definitions/resources.yaml:82
 
 
-def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7850(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
+    c, key = KEYPLACE(ctx, 7851, PL(ctx, E.get('you')).get('stock'), E.get('r~2684'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
-    if not d_7855(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('n~2683'), '-=', False, K[9])
+    if not d_7852(ctx, E):
         return False
-    if not d_7857(ctx, E):
+    if not d_7854(ctx, E):
         return False
     return True
 
 
-def d_7854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+def d_7851(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7854, PL(ctx, E.get('you')).get('stock'), E.get('r~2654'))
+    c, key = KEYPLACE(ctx, 7851, PL(ctx, E.get('you')).get('stock'), E.get('r~2684'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~2653'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~2683'), '-=', False, K[9])
     return True
 
 
-def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8885(ctx, E):
+    if x_8879(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~2654'))
+        c, key = KEYPLACE(ctx, 7853, ctx.state.get('supply'), E.get('r~2684'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
+            SET(ctx, 'supply', c, key, E.get('n~2683'), '+=', False, K[10])
     return True
 
 
-def d_7856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+def d_7853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7856, ctx.state.get('supply'), E.get('r~2654'))
+    c, key = KEYPLACE(ctx, 7853, ctx.state.get('supply'), E.get('r~2684'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('n~2653'), '+=', False, K[10])
+        SET(ctx, 'supply', c, key, E.get('n~2683'), '+=', False, K[10])
     return True
 
 
-def d_7857(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8888(ctx, E):
+    if x_8882(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7855, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
+            SET(ctx, 'ledger', c, key, E.get('n~2683'), '-=', False, K[11])
     return True
 
 
-def d_7858(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+def d_7855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7858, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7855, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('n~2653'), '-=', False, K[11])
+        SET(ctx, 'ledger', c, key, E.get('n~2683'), '-=', False, K[11])
     return True
 
 
-def d_7859(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2685', E.get('m~2679'), True)
+    LOCAL(ctx, E, 'r~2686', E.get('s~2680'), True)
+    if not d_7859(ctx, E):
+        return False
+    return True
+
+
+d_7857 = d_7830  # rules_data/pampero/definitions/resources.yaml:90
+d_7858 = d_7831  # rules_data/pampero/definitions/resources.yaml:90
+
+
+def d_7859(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:82
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_8888(ctx, E):
+        return False
+    ctx.steps += 2
+    LOCAL(ctx, E, 'n~2687', E.get('n~2685'), True)
+    LOCAL(ctx, E, 'r~2688', E.get('r~2686'), True)
+    if not d_7863(ctx, E):
+        return False
+    return True
+
+
+d_7860 = d_7833  # rules_data/pampero/definitions/resources.yaml:82
+d_7861 = d_7834  # rules_data/pampero/definitions/resources.yaml:82
+d_7862 = d_7835  # rules_data/pampero/definitions/resources.yaml:82
+
+
+def d_7863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7864, PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~2687'), '-=', False, K[9])
+    if not d_7865(ctx, E):
+        return False
+    if not d_7867(ctx, E):
+        return False
+    return True
+
+
+def d_7864(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2655', 2, True)
+    c, key = KEYPLACE(ctx, 7864, PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~2687'), '-=', False, K[9])
     return True
 
 
-def d_7860(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+def d_7865(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2656', 'nature_income', True)
+    if x_8893(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, 7866, ctx.state.get('supply'), E.get('r~2688'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('n~2687'), '+=', False, K[10])
     return True
 
 
-def t_7861(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:40
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7866, ctx.state.get('supply'), E.get('r~2688'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('n~2687'), '+=', False, K[10])
+    return True
+
+
+def d_7867(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8896(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, 7868, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('n~2687'), '-=', False, K[11])
+    return True
+
+
+def d_7868(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7868, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('n~2687'), '-=', False, K[11])
+    return True
+
+
+def d_7869(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2689', 2, True)
+    return True
+
+
+def d_7870(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~2690', 'nature_income', True)
+    return True
+
+
+def t_7871(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', E.get('k~2655'), True)
-    LOCAL(ctx, E, 't~2658', E.get('t~2656'), True)
-    LOCAL(ctx, E, 'col~2659', 'effect', True)
-    return t_7865(ctx, k, s, E)
+    LOCAL(ctx, E, 'k~2691', E.get('k~2689'), True)
+    LOCAL(ctx, E, 't~2692', E.get('t~2690'), True)
+    LOCAL(ctx, E, 'col~2693', 'effect', True)
+    return t_7875(ctx, k, s, E)
 
 
-def d_7862(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', E.get('k~2655'), True)
+    LOCAL(ctx, E, 'k~2691', E.get('k~2689'), True)
     return True
 
 
-def d_7863(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2658', E.get('t~2656'), True)
+    LOCAL(ctx, E, 't~2692', E.get('t~2690'), True)
     return True
 
 
-def d_7864(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
+def d_7874(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2659', 'effect', True)
+    LOCAL(ctx, E, 'col~2693', 'effect', True)
     return True
 
 
-def t_7865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
+def t_7875(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1816,12 +1869,12 @@ def t_7865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
     def nxt(left):
         if left <= 0:
             return k()
-        return t_7866(ctx, lambda: nxt(left - 1), k, E)
+        return t_7876(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('k~2657')))
+    return nxt(num(E.get('k~2691')))
 
 
-def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def t_7876(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1829,171 +1882,171 @@ def t_7866(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yam
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~2668', E.get('t~2658'), True)
-        LOCAL(ctx, E, 'pos~2669', E.get('nxt~2662'), True)
-        if not d_7872(ctx, E):
+        LOCAL(ctx, E, 't~2702', E.get('t~2692'), True)
+        LOCAL(ctx, E, 'pos~2703', E.get('nxt~2696'), True)
+        if not d_7882(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 't~2670', E.get('t~2658'), True)
-        LOCAL(ctx, E, 'at~2671', E.get('nxt~2662'), True)
-        LOCAL(ctx, E, 'col~2672', E.get('col~2659'), True)
-        return t_7878(ctx, k, s, E)
+        LOCAL(ctx, E, 't~2704', E.get('t~2692'), True)
+        LOCAL(ctx, E, 'at~2705', E.get('nxt~2696'), True)
+        LOCAL(ctx, E, 'col~2706', E.get('col~2693'), True)
+        return t_7888(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~2662', x_8898(ctx, E), True)
-    return t_7868(ctx, r1, s, E)
+    LOCAL(ctx, E, 'nxt~2696', x_8906(ctx, E), True)
+    return t_7878(ctx, r1, s, E)
 
 
-def d_7867(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
+def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~2662', x_8898(ctx, E), True)
+    LOCAL(ctx, E, 'nxt~2696', x_8906(ctx, E), True)
     return True
 
 
-def t_7868(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
+def t_7878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8899(ctx, E):
-        return t_7869(ctx, k, s, E)
+    if x_8907(ctx, E):
+        return t_7879(ctx, k, s, E)
     return k()
 
 
-t_7869 = t_7759  # rules_data/pampero/definitions/tracks.yaml:101
+t_7879 = t_7764  # rules_data/pampero/definitions/tracks.yaml:101
 
 
-def d_7870(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7880(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2668', E.get('t~2658'), True)
+    LOCAL(ctx, E, 't~2702', E.get('t~2692'), True)
     return True
 
 
-def d_7871(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
+def d_7881(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~2669', E.get('nxt~2662'), True)
+    LOCAL(ctx, E, 'pos~2703', E.get('nxt~2696'), True)
     return True
 
 
-def d_7872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7882(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8902(ctx, E):
+    if x_8910(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~2668'))
+        c, key = KEYPLACE(ctx, 7883, ctx.state.get('game_tracks'), E.get('t~2702'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('pos~2669'), '=', False, K[4])
+            SET(ctx, 'game_tracks', c, key, E.get('pos~2703'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~2668'))
+        c, key = KEYPLACE(ctx, 7884, PL(ctx, E.get('you')).get('tracks'), E.get('t~2702'))
         if c is not None:
-            SET(ctx, 'tracks', c, key, E.get('pos~2669'), '=', False, K[5])
+            SET(ctx, 'tracks', c, key, E.get('pos~2703'), '=', False, K[5])
     return True
 
 
-def d_7873(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7883(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7873, ctx.state.get('game_tracks'), E.get('t~2668'))
+    c, key = KEYPLACE(ctx, 7883, ctx.state.get('game_tracks'), E.get('t~2702'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('pos~2669'), '=', False, K[4])
+        SET(ctx, 'game_tracks', c, key, E.get('pos~2703'), '=', False, K[4])
     return True
 
 
-def d_7874(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
+def d_7884(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7874, PL(ctx, E.get('you')).get('tracks'), E.get('t~2668'))
+    c, key = KEYPLACE(ctx, 7884, PL(ctx, E.get('you')).get('tracks'), E.get('t~2702'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('pos~2669'), '=', False, K[5])
+        SET(ctx, 'tracks', c, key, E.get('pos~2703'), '=', False, K[5])
     return True
 
 
-def d_7875(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7885(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2670', E.get('t~2658'), True)
+    LOCAL(ctx, E, 't~2704', E.get('t~2692'), True)
     return True
 
 
-def d_7876(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7886(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2671', E.get('nxt~2662'), True)
+    LOCAL(ctx, E, 'at~2705', E.get('nxt~2696'), True)
     return True
 
 
-def d_7877(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
+def d_7887(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2672', E.get('col~2659'), True)
+    LOCAL(ctx, E, 'col~2706', E.get('col~2693'), True)
     return True
 
 
-def t_7878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def t_7888(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_7890(ctx, r2, s, E)
+        return t_7900(ctx, r2, s, E)
 
     def r2():
-        return t_7900(ctx, r3, s, E)
+        return t_7910(ctx, r3, s, E)
 
     def r3():
-        if not d_7910(ctx, E):
+        if not d_7920(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2674', E.get('t~2670'), True)
-    return t_7880(ctx, r1, s, E)
+    LOCAL(ctx, E, 'label~2708', E.get('t~2704'), True)
+    return t_7890(ctx, r1, s, E)
 
 
-def d_7879(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
+def d_7889(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2674', E.get('t~2670'), True)
+    LOCAL(ctx, E, 'label~2708', E.get('t~2704'), True)
     return True
 
 
-def t_7880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2001,231 +2054,107 @@ def t_7880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2675'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2709'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2675', x_8911(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2674'), '=', False, K[6])
-    return t_7883(ctx, r1, s, E)
+    LOCAL(ctx, E, 'was~2709', x_8919(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2708'), '=', False, K[6])
+    return t_7893(ctx, r1, s, E)
 
 
-def d_7881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7891(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2675', x_8911(ctx, E), True)
+    LOCAL(ctx, E, 'was~2709', x_8919(ctx, E), True)
     return True
 
 
-def d_7882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2674'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2708'), '=', False, K[6])
     return True
 
 
-def t_7883(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
+def t_7893(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:113
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8914(ctx, E)))
-    old = E.get('sp~2673', MISSING)
+    items = list(items_of(x_8922(ctx, E)))
+    old = E.get('sp~2707', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'sp~2673', old)
+        UNSET(ctx, E, 'sp~2707', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~2673', item, True)
-            if x_8915(ctx, E):
-                return t_7884(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'sp~2707', item, True)
+            if x_8923(ctx, E):
+                return t_7894(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7884(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8916(ctx, E):
-        return t_7885(ctx, k, s, E)
-    return t_7886(ctx, k, s, E)
+    if x_8924(ctx, E):
+        return t_7895(ctx, k, s, E)
+    return t_7896(ctx, k, s, E)
 
 
-def t_7885(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7895(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8917(ctx, E), k)
+    return DO(ctx, x_8925(ctx, E), k)
 
 
-def t_7886(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7896(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8918(ctx, E):
-        return t_7887(ctx, k, s, E)
-    return t_7888(ctx, k, s, E)
+    if x_8926(ctx, E):
+        return t_7897(ctx, k, s, E)
+    return t_7898(ctx, k, s, E)
 
 
-def t_7887(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
+def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8919(ctx, E), k)
+    return DO(ctx, x_8927(ctx, E), k)
 
 
-def t_7888(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
+def t_7898(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8920(ctx, E), k)
-
-
-def d_7889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2675'), '=', False, K[6])
-    return True
-
-
-def t_7890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_8923(ctx, E):
-        return t_7891(ctx, k, s, E)
-    return k()
-
-
-def t_7891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'owner~2676', x_8924(ctx, E), True)
-    ctx.steps += 1
-    LOCAL(ctx, E, 'label~2678', E.get('owner~2676'), True)
-    return t_7894(ctx, k, s, E)
-
-
-def d_7892(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'owner~2676', x_8924(ctx, E), True)
-    return True
-
-
-def d_7893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'label~2678', E.get('owner~2676'), True)
-    return True
-
-
-def t_7894(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2679'), '=', False, K[6])
-        return k()
-
-    ctx.steps += 2
-    LOCAL(ctx, E, 'was~2679', x_8926(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2678'), '=', False, K[6])
-    return t_7897(ctx, r1, s, E)
-
-
-def d_7895(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'was~2679', x_8926(ctx, E), True)
-    return True
-
-
-def d_7896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2678'), '=', False, K[6])
-    return True
-
-
-def t_7897(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_8929(ctx, E)))
-    old = E.get('b~2677', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'b~2677', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'b~2677', item, True)
-            if x_8930(ctx, E):
-                return t_7898(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7898(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_8931(ctx, E), k)
+    return DO(ctx, x_8928(ctx, E), k)
 
 
 def d_7899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -2234,82 +2163,54 @@ def d_7899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2679'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2709'), '=', False, K[6])
     return True
 
 
-def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
+def t_7900(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8934(ctx, E):
+    if x_8931(ctx, E):
         return t_7901(ctx, k, s, E)
     return k()
 
 
-def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+def t_7901(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'owner~2710', x_8932(ctx, E), True)
+    ctx.steps += 1
+    LOCAL(ctx, E, 'label~2712', E.get('owner~2710'), True)
+    return t_7904(ctx, k, s, E)
+
+
+def d_7902(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8935(ctx, E)))
-    old = E.get('rw~2680', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'rw~2680', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'rw~2680', item, True)
-            if x_8936(ctx, E):
-                return t_7902(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_7902(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~2670'))
-    if c is not None:
-        SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
-    LOCAL(ctx, E, 'label~2681', E.get('t~2670'), True)
-    return t_7905(ctx, k, s, E)
-
-
-def d_7903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7903, PL(ctx, E.get('you')).get('reached'), E.get('t~2670'))
-    if c is not None:
-        SET(ctx, 'reached', c, key, x_8938(ctx, E), '+=', True, K[7])
+    LOCAL(ctx, E, 'owner~2710', x_8932(ctx, E), True)
     return True
 
 
-def d_7904(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def d_7903(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2681', E.get('t~2670'), True)
+    LOCAL(ctx, E, 'label~2712', E.get('owner~2710'), True)
     return True
 
 
-def t_7905(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def t_7904(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -2317,42 +2218,67 @@ def t_7905(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2682'), '=', False, K[6])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2713'), '=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2682', x_8940(ctx, E), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2681'), '=', False, K[6])
-    return t_7908(ctx, r1, s, E)
+    LOCAL(ctx, E, 'was~2713', x_8934(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2712'), '=', False, K[6])
+    return t_7907(ctx, r1, s, E)
 
 
-def d_7906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+def d_7905(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2682', x_8940(ctx, E), True)
+    LOCAL(ctx, E, 'was~2713', x_8934(ctx, E), True)
     return True
 
 
-def d_7907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+def d_7906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2681'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2712'), '=', False, K[6])
     return True
 
 
-def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+def t_7907(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_8943(ctx, E), k)
+    items = list(items_of(x_8937(ctx, E)))
+    old = E.get('b~2711', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'b~2711', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'b~2711', item, True)
+            if x_8938(ctx, E):
+                return t_7908(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_8939(ctx, E), k)
 
 
 def d_7909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
@@ -2361,104 +2287,226 @@ def d_7909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2682'), '=', False, K[6])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2713'), '=', False, K[6])
     return True
 
 
-def d_7910(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def t_7910(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8946(ctx, E):
+    if x_8942(ctx, E):
+        return t_7911(ctx, k, s, E)
+    return k()
+
+
+def t_7911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_8943(ctx, E)))
+    old = E.get('rw~2714', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'rw~2714', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'rw~2714', item, True)
+            if x_8944(ctx, E):
+                return t_7912(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_7912(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7913, PL(ctx, E.get('you')).get('reached'), E.get('t~2704'))
+    if c is not None:
+        SET(ctx, 'reached', c, key, x_8946(ctx, E), '+=', True, K[7])
+    LOCAL(ctx, E, 'label~2715', E.get('t~2704'), True)
+    return t_7915(ctx, k, s, E)
+
+
+def d_7913(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 7913, PL(ctx, E.get('you')).get('reached'), E.get('t~2704'))
+    if c is not None:
+        SET(ctx, 'reached', c, key, x_8946(ctx, E), '+=', True, K[7])
+    return True
+
+
+def d_7914(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'label~2715', E.get('t~2704'), True)
+    return True
+
+
+def t_7915(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:15
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8948(ctx, E), '+=', True, K[8])
-    return True
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2716'), '=', False, K[6])
+        return k()
+
+    ctx.steps += 2
+    LOCAL(ctx, E, 'was~2716', x_8948(ctx, E), True)
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2715'), '=', False, K[6])
+    return t_7918(ctx, r1, s, E)
 
 
-def d_7911(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+def d_7916(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8948(ctx, E), '+=', True, K[8])
+    LOCAL(ctx, E, 'was~2716', x_8948(ctx, E), True)
     return True
 
 
-d_7912 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:116
+def d_7917(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2715'), '=', False, K[6])
+    return True
+
+
+def t_7918(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/tracks.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_8951(ctx, E), k)
+
+
+def d_7919(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:18
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2716'), '=', False, K[6])
+    return True
+
+
+def d_7920(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8954(ctx, E):
+        ctx.steps += 1
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8956(ctx, E), '+=', True, K[8])
+    return True
+
+
+def d_7921(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', x_8956(ctx, E), '+=', True, K[8])
+    return True
+
+
+d_7922 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:124
 
 
 TRIALS = {
-    7748: t_7748,
-    7749: CPS(d_7749),
-    7750: CPS(d_7750),
-    7751: t_7751,
-    7752: CPS(d_7752),
-    7753: CPS(d_7753),
+    7753: t_7753,
     7754: CPS(d_7754),
-    7755: t_7755,
+    7755: CPS(d_7755),
     7756: t_7756,
     7757: CPS(d_7757),
-    7758: t_7758,
-    7759: t_7759,
-    7760: CPS(d_7760),
-    7761: CPS(d_7761),
+    7758: CPS(d_7758),
+    7759: CPS(d_7759),
+    7760: t_7760,
+    7761: t_7761,
     7762: CPS(d_7762),
-    7763: CPS(d_7763),
-    7764: CPS(d_7764),
+    7763: t_7763,
+    7764: t_7764,
     7765: CPS(d_7765),
     7766: CPS(d_7766),
     7767: CPS(d_7767),
-    7768: t_7768,
+    7768: CPS(d_7768),
     7769: CPS(d_7769),
-    7770: t_7770,
+    7770: CPS(d_7770),
     7771: CPS(d_7771),
     7772: CPS(d_7772),
     7773: t_7773,
-    7774: t_7774,
+    7774: CPS(d_7774),
     7775: t_7775,
-    7776: t_7776,
-    7777: t_7777,
+    7776: CPS(d_7776),
+    7777: CPS(d_7777),
     7778: t_7778,
-    7779: CPS(d_7779),
+    7779: t_7779,
     7780: t_7780,
     7781: t_7781,
-    7782: CPS(d_7782),
-    7783: CPS(d_7783),
-    7784: t_7784,
-    7785: CPS(d_7785),
-    7786: CPS(d_7786),
-    7787: t_7787,
-    7788: t_7788,
-    7789: CPS(d_7789),
-    7790: t_7790,
-    7791: t_7791,
+    7782: t_7782,
+    7783: t_7783,
+    7784: CPS(d_7784),
+    7785: t_7785,
+    7786: t_7786,
+    7787: CPS(d_7787),
+    7788: CPS(d_7788),
+    7789: t_7789,
+    7790: CPS(d_7790),
+    7791: CPS(d_7791),
     7792: t_7792,
-    7793: CPS(d_7793),
+    7793: t_7793,
     7794: CPS(d_7794),
     7795: t_7795,
-    7796: CPS(d_7796),
-    7797: CPS(d_7797),
-    7798: t_7798,
+    7796: t_7796,
+    7797: t_7797,
+    7798: CPS(d_7798),
     7799: CPS(d_7799),
-    7800: CPS(d_7800),
+    7800: t_7800,
     7801: CPS(d_7801),
-    7802: t_7802,
+    7802: CPS(d_7802),
     7803: t_7803,
     7804: CPS(d_7804),
-    7805: t_7805,
+    7805: CPS(d_7805),
     7806: CPS(d_7806),
-    7807: CPS(d_7807),
-    7808: CPS(d_7808),
+    7807: t_7807,
+    7808: t_7808,
     7809: CPS(d_7809),
     7810: CPS(d_7810),
     7811: CPS(d_7811),
     7812: CPS(d_7812),
-    7813: CPS(d_7813),
+    7813: t_7813,
     7814: CPS(d_7814),
-    7815: CPS(d_7815),
+    7815: t_7815,
     7816: CPS(d_7816),
     7817: CPS(d_7817),
     7818: CPS(d_7818),
@@ -2475,7 +2523,7 @@ TRIALS = {
     7829: CPS(d_7829),
     7830: CPS(d_7830),
     7831: CPS(d_7831),
-    7832: t_7832,
+    7832: CPS(d_7832),
     7833: CPS(d_7833),
     7834: CPS(d_7834),
     7835: CPS(d_7835),
@@ -2485,7 +2533,7 @@ TRIALS = {
     7839: CPS(d_7839),
     7840: CPS(d_7840),
     7841: CPS(d_7841),
-    7842: CPS(d_7842),
+    7842: t_7842,
     7843: CPS(d_7843),
     7844: CPS(d_7844),
     7845: CPS(d_7845),
@@ -2504,222 +2552,232 @@ TRIALS = {
     7858: CPS(d_7858),
     7859: CPS(d_7859),
     7860: CPS(d_7860),
-    7861: t_7861,
+    7861: CPS(d_7861),
     7862: CPS(d_7862),
     7863: CPS(d_7863),
     7864: CPS(d_7864),
-    7865: t_7865,
-    7866: t_7866,
+    7865: CPS(d_7865),
+    7866: CPS(d_7866),
     7867: CPS(d_7867),
-    7868: t_7868,
-    7869: t_7869,
+    7868: CPS(d_7868),
+    7869: CPS(d_7869),
     7870: CPS(d_7870),
-    7871: CPS(d_7871),
+    7871: t_7871,
     7872: CPS(d_7872),
     7873: CPS(d_7873),
     7874: CPS(d_7874),
-    7875: CPS(d_7875),
-    7876: CPS(d_7876),
+    7875: t_7875,
+    7876: t_7876,
     7877: CPS(d_7877),
     7878: t_7878,
-    7879: CPS(d_7879),
-    7880: t_7880,
+    7879: t_7879,
+    7880: CPS(d_7880),
     7881: CPS(d_7881),
     7882: CPS(d_7882),
-    7883: t_7883,
-    7884: t_7884,
-    7885: t_7885,
-    7886: t_7886,
-    7887: t_7887,
+    7883: CPS(d_7883),
+    7884: CPS(d_7884),
+    7885: CPS(d_7885),
+    7886: CPS(d_7886),
+    7887: CPS(d_7887),
     7888: t_7888,
     7889: CPS(d_7889),
     7890: t_7890,
-    7891: t_7891,
+    7891: CPS(d_7891),
     7892: CPS(d_7892),
-    7893: CPS(d_7893),
+    7893: t_7893,
     7894: t_7894,
-    7895: CPS(d_7895),
-    7896: CPS(d_7896),
+    7895: t_7895,
+    7896: t_7896,
     7897: t_7897,
     7898: t_7898,
     7899: CPS(d_7899),
     7900: t_7900,
     7901: t_7901,
-    7902: t_7902,
+    7902: CPS(d_7902),
     7903: CPS(d_7903),
-    7904: CPS(d_7904),
-    7905: t_7905,
+    7904: t_7904,
+    7905: CPS(d_7905),
     7906: CPS(d_7906),
-    7907: CPS(d_7907),
+    7907: t_7907,
     7908: t_7908,
     7909: CPS(d_7909),
-    7910: CPS(d_7910),
-    7911: CPS(d_7911),
-    7912: CPS(d_7912),
+    7910: t_7910,
+    7911: t_7911,
+    7912: t_7912,
+    7913: CPS(d_7913),
+    7914: CPS(d_7914),
+    7915: t_7915,
+    7916: CPS(d_7916),
+    7917: CPS(d_7917),
+    7918: t_7918,
+    7919: CPS(d_7919),
+    7920: CPS(d_7920),
+    7921: CPS(d_7921),
+    7922: CPS(d_7922),
 }
 
 
 CODE = {
-    8784: x_8784,
-    8785: x_8785,
     8788: x_8788,
     8789: x_8789,
-    8791: x_8791,
-    8797: x_8797,
-    8798: x_8798,
-    8800: x_8800,
+    8792: x_8792,
+    8793: x_8793,
+    8795: x_8795,
     8801: x_8801,
     8802: x_8802,
-    8803: x_8803,
     8804: x_8804,
     8805: x_8805,
     8806: x_8806,
     8807: x_8807,
+    8808: x_8808,
     8809: x_8809,
     8810: x_8810,
-    8812: x_8812,
+    8811: x_8811,
     8813: x_8813,
-    8815: x_8815,
+    8814: x_8814,
     8816: x_8816,
     8817: x_8817,
-    8818: x_8818,
+    8819: x_8819,
     8820: x_8820,
     8821: x_8821,
     8822: x_8822,
-    8823: x_8823,
     8824: x_8824,
+    8825: x_8825,
     8826: x_8826,
     8827: x_8827,
-    8829: x_8829,
+    8828: x_8828,
     8830: x_8830,
-    8832: x_8832,
+    8831: x_8831,
     8833: x_8833,
     8834: x_8834,
-    8835: x_8835,
+    8836: x_8836,
+    8837: x_8837,
     8838: x_8838,
-    8841: x_8841,
     8843: x_8843,
-    8844: x_8844,
     8846: x_8846,
-    8847: x_8847,
+    8849: x_8849,
+    8851: x_8851,
     8852: x_8852,
+    8854: x_8854,
     8855: x_8855,
-    8857: x_8857,
-    8858: x_8858,
     8860: x_8860,
-    8861: x_8861,
+    8863: x_8863,
+    8865: x_8865,
     8866: x_8866,
+    8868: x_8868,
     8869: x_8869,
-    8871: x_8871,
-    8872: x_8872,
     8874: x_8874,
-    8875: x_8875,
+    8877: x_8877,
+    8879: x_8879,
     8880: x_8880,
+    8882: x_8882,
     8883: x_8883,
-    8885: x_8885,
-    8886: x_8886,
     8888: x_8888,
-    8889: x_8889,
-    8898: x_8898,
-    8899: x_8899,
-    8902: x_8902,
-    8903: x_8903,
-    8905: x_8905,
+    8891: x_8891,
+    8893: x_8893,
+    8894: x_8894,
+    8896: x_8896,
+    8897: x_8897,
+    8906: x_8906,
+    8907: x_8907,
+    8910: x_8910,
     8911: x_8911,
-    8912: x_8912,
-    8914: x_8914,
-    8915: x_8915,
-    8916: x_8916,
-    8917: x_8917,
-    8918: x_8918,
+    8913: x_8913,
     8919: x_8919,
     8920: x_8920,
-    8921: x_8921,
+    8922: x_8922,
     8923: x_8923,
     8924: x_8924,
+    8925: x_8925,
     8926: x_8926,
     8927: x_8927,
+    8928: x_8928,
     8929: x_8929,
-    8930: x_8930,
     8931: x_8931,
     8932: x_8932,
     8934: x_8934,
     8935: x_8935,
-    8936: x_8936,
     8937: x_8937,
     8938: x_8938,
+    8939: x_8939,
     8940: x_8940,
-    8941: x_8941,
+    8942: x_8942,
     8943: x_8943,
     8944: x_8944,
+    8945: x_8945,
     8946: x_8946,
-    8947: x_8947,
     8948: x_8948,
+    8949: x_8949,
+    8951: x_8951,
+    8952: x_8952,
+    8954: x_8954,
+    8955: x_8955,
+    8956: x_8956,
 }
 AT = {
-    8784: 'rules_data/pampero/definitions/tracks.yaml:100',
-    8785: 'rules_data/pampero/definitions/tracks.yaml:101',
-    8788: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8789: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8791: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8800: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8801: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8802: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8803: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8804: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8805: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8806: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8809: 'rules_data/pampero/definitions/tracks.yaml:116',
-    8810: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8815: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8816: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8817: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8820: 'rules_data/pampero/definitions/tracks.yaml:119',
-    8821: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8822: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8823: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8824: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8829: 'rules_data/pampero/definitions/tracks.yaml:122',
-    8832: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8833: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8834: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8835: 'rules_data/pampero/definitions/resources.yaml:109',
-    8838: 'rules_data/pampero/definitions/resources.yaml:82',
-    8846: 'rules_data/pampero/definitions/resources.yaml:41',
-    8852: 'rules_data/pampero/definitions/resources.yaml:82',
-    8855: 'rules_data/pampero/definitions/resources.yaml:39',
-    8857: 'rules_data/pampero/definitions/resources.yaml:40',
-    8858: 'rules_data/pampero/definitions/resources.yaml:40',
-    8860: 'rules_data/pampero/definitions/resources.yaml:41',
-    8898: 'rules_data/pampero/definitions/tracks.yaml:100',
-    8899: 'rules_data/pampero/definitions/tracks.yaml:101',
-    8902: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8903: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8905: 'rules_data/pampero/definitions/tracks.yaml:20',
-    8914: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8915: 'rules_data/pampero/definitions/tracks.yaml:113',
-    8916: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8917: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8918: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8919: 'rules_data/pampero/definitions/tracks.yaml:114',
-    8920: 'rules_data/pampero/definitions/tracks.yaml:115',
-    8923: 'rules_data/pampero/definitions/tracks.yaml:116',
-    8924: 'rules_data/pampero/definitions/tracks.yaml:117',
-    8929: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8930: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8931: 'rules_data/pampero/definitions/tracks.yaml:118',
-    8934: 'rules_data/pampero/definitions/tracks.yaml:119',
-    8935: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8936: 'rules_data/pampero/definitions/tracks.yaml:120',
-    8937: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8938: 'rules_data/pampero/definitions/tracks.yaml:121',
-    8943: 'rules_data/pampero/definitions/tracks.yaml:122',
-    8946: 'rules_data/pampero/definitions/tracks.yaml:123',
-    8948: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8788: 'rules_data/pampero/definitions/tracks.yaml:100',
+    8789: 'rules_data/pampero/definitions/tracks.yaml:101',
+    8792: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8793: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8795: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8804: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8805: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8806: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8807: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8808: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8809: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8810: 'rules_data/pampero/definitions/tracks.yaml:115',
+    8813: 'rules_data/pampero/definitions/tracks.yaml:116',
+    8814: 'rules_data/pampero/definitions/tracks.yaml:117',
+    8819: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8820: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8821: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8824: 'rules_data/pampero/definitions/tracks.yaml:119',
+    8825: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8826: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8827: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8828: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8833: 'rules_data/pampero/definitions/tracks.yaml:122',
+    8836: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8837: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8838: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8843: 'rules_data/pampero/definitions/resources.yaml:117',
+    8846: 'rules_data/pampero/definitions/resources.yaml:82',
+    8849: 'rules_data/pampero/definitions/resources.yaml:39',
+    8851: 'rules_data/pampero/definitions/resources.yaml:40',
+    8852: 'rules_data/pampero/definitions/resources.yaml:40',
+    8854: 'rules_data/pampero/definitions/resources.yaml:41',
+    8860: 'rules_data/pampero/definitions/resources.yaml:82',
+    8868: 'rules_data/pampero/definitions/resources.yaml:41',
+    8906: 'rules_data/pampero/definitions/tracks.yaml:100',
+    8907: 'rules_data/pampero/definitions/tracks.yaml:101',
+    8910: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8911: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8913: 'rules_data/pampero/definitions/tracks.yaml:20',
+    8922: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8923: 'rules_data/pampero/definitions/tracks.yaml:113',
+    8924: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8925: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8926: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8927: 'rules_data/pampero/definitions/tracks.yaml:114',
+    8928: 'rules_data/pampero/definitions/tracks.yaml:115',
+    8931: 'rules_data/pampero/definitions/tracks.yaml:116',
+    8932: 'rules_data/pampero/definitions/tracks.yaml:117',
+    8937: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8938: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8939: 'rules_data/pampero/definitions/tracks.yaml:118',
+    8942: 'rules_data/pampero/definitions/tracks.yaml:119',
+    8943: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8944: 'rules_data/pampero/definitions/tracks.yaml:120',
+    8945: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8946: 'rules_data/pampero/definitions/tracks.yaml:121',
+    8951: 'rules_data/pampero/definitions/tracks.yaml:122',
+    8954: 'rules_data/pampero/definitions/tracks.yaml:123',
+    8956: 'rules_data/pampero/definitions/tracks.yaml:123',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/nature_items.yaml:11
-    'nature_reserve_connection_tile': '{"id":"nature_reserve_connection_tile","deck":"connection_tiles_a","module":"nature_reserve","effect":{"op":"seq","b":[{"op":"let","v":"k~2619","e":{"op":"lit","v":1,"x":8778},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7749},{"op":"let","v":"t~2620","e":{"op":"lit","v":"nature_income","x":8779},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7750},{"op":"seq","b":[{"op":"let","v":"k~2621","e":{"op":"var","n":"k~2619","x":8780},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7752},{"op":"let","v":"t~2622","e":{"op":"var","n":"t~2620","x":8781},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7753},{"op":"let","v":"col~2623","e":{"op":"lit","v":"effect","x":8782},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7754},{"op":"rep","n":{"op":"var","n":"k~2621","x":8783},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2626","e":{"op":"letx","v":"at~2624","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2622"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2622"},"d":0}},"b":{"op":"letx","v":"nxt~2625","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2624"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2624"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2625"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2625"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2625"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2625"}}},"x":8784},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7757},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2626"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2622"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2622"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2626"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2627","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2622"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2622"},"d":0}},"b":{"op":"letx","v":"built~2630","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2628","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2629","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2628"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2629"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2629"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2631","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2622"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2627"},"b":{"op":"key","of":{"op":"var","n":"l~2631"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2631"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2626"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2630"},"b":{"op":"key","of":{"op":"var","n":"l~2631"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8785},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7759},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7758},{"op":"let","v":"t~2632","e":{"op":"var","n":"t~2622","x":8786},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7760},{"op":"let","v":"pos~2633","e":{"op":"var","n":"nxt~2626","x":8787},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7761},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2632"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8788},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2632"},"d":0,"x":8789},"o":"=","e":{"op":"var","n":"pos~2633","x":8790},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7763},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2632"},"d":0,"x":8791},"o":"=","e":{"op":"var","n":"pos~2633","x":8792},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7764},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7762},{"op":"let","v":"t~2634","e":{"op":"var","n":"t~2622","x":8793},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7765},{"op":"let","v":"at~2635","e":{"op":"var","n":"nxt~2626","x":8794},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7766},{"op":"let","v":"col~2636","e":{"op":"var","n":"col~2623","x":8795},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7767},{"op":"seq","b":[{"op":"let","v":"label~2638","e":{"op":"var","n":"t~2634","x":8796},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7769},{"op":"seq","b":[{"op":"let","v":"was~2639","e":{"op":"st","k":"booking","x":8797},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7771},{"op":"set","t":{"op":"st","k":"booking","x":8798},"o":"=","e":{"op":"var","n":"label~2638","x":8799},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7772},{"op":"for","v":"sp~2637","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"spaces","d":[],"x":8800},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2637"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2635"},"x":8801},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2636"},"b":{"op":"lit","v":"solar"},"x":8802},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2637"},"k":{"op":"lit","v":"solar"},"x":8803},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7775},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2636"},"b":{"op":"lit","v":"energy"},"x":8804},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2637"},"k":{"op":"lit","v":"energy"},"x":8805},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7777},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2637"},"k":{"op":"lit","v":"effect"},"x":8806},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7778},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7776},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7774},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7773},{"op":"set","t":{"op":"st","k":"booking","x":8807},"o":"=","e":{"op":"var","n":"was~2639","x":8808},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7779}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7770},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2635"}}],"x":8809},"t":{"op":"seq","b":[{"op":"let","v":"owner~2640","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2634"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8810},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7782},{"op":"let","v":"label~2642","e":{"op":"var","n":"owner~2640","x":8811},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7783},{"op":"seq","b":[{"op":"let","v":"was~2643","e":{"op":"st","k":"booking","x":8812},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7785},{"op":"set","t":{"op":"st","k":"booking","x":8813},"o":"=","e":{"op":"var","n":"label~2642","x":8814},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7786},{"op":"for","v":"b~2641","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2640"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8815},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2641"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2635"},"x":8816},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2641"},"k":{"op":"lit","v":"effect"},"x":8817},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7788},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7787},{"op":"set","t":{"op":"st","k":"booking","x":8818},"o":"=","e":{"op":"var","n":"was~2643","x":8819},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7789}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7784}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7781},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7780},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8820},"t":{"op":"for","v":"rw~2644","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"rewards","d":[],"x":8821},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2644"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2635"}},{"op":"in","a":{"op":"var","n":"at~2635"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2634"},"d":[]},"neg":true}],"x":8822},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2634"},"d":[],"x":8823},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2635"}],"x":8824},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7793},{"op":"let","v":"label~2645","e":{"op":"var","n":"t~2634","x":8825},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7794},{"op":"seq","b":[{"op":"let","v":"was~2646","e":{"op":"st","k":"booking","x":8826},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7796},{"op":"set","t":{"op":"st","k":"booking","x":8827},"o":"=","e":{"op":"var","n":"label~2645","x":8828},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7797},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2644"},"k":{"op":"lit","v":"effect"},"x":8829},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7798},{"op":"set","t":{"op":"st","k":"booking","x":8830},"o":"=","e":{"op":"var","n":"was~2646","x":8831},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7799}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7795}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7792},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7791},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7790},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2635"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2634"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2634"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2634"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8832},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8833},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2634"}],"x":8834},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7801},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7800}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7768}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7756},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7755}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7751},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"req","c":{"op":"can","b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2647","e":{"op":"lit","v":2,"x":8836},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7807},{"op":"let","v":"r~2648","e":{"op":"lit","v":"energy","x":8837},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7808},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0},"b":{"op":"var","n":"n~2647"},"x":8838},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7810},{"op":"let","v":"n~2649","e":{"op":"var","n":"n~2647","x":8839},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7811},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2648","x":8840},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7812},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":8841},"o":"-=","e":{"op":"var","n":"n~2649","x":8842},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7814},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8843},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":8844},"o":"+=","e":{"op":"var","n":"n~2649","x":8845},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7816},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7815},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2649"},"b":{"op":"lit","v":0}}],"x":8846},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8847},"o":"-=","e":{"op":"var","n":"n~2649","x":8848},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7818},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7817}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7813}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7809}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7806},"label":{"op":"lit","v":{"option":0},"x":8849}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2651","e":{"op":"lit","v":1,"x":8850},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7820},{"op":"let","v":"r~2652","e":{"op":"lit","v":"batteries","x":8851},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7821},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0},"b":{"op":"var","n":"n~2651"},"x":8852},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7823},{"op":"let","v":"n~2653","e":{"op":"var","n":"n~2651","x":8853},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7824},{"op":"let","v":"r~2654","e":{"op":"var","n":"r~2652","x":8854},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7825},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2654"},"d":0,"x":8855},"o":"-=","e":{"op":"var","n":"n~2653","x":8856},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7827},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2654"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8857},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2654"},"d":0,"x":8858},"o":"+=","e":{"op":"var","n":"n~2653","x":8859},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7829},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7828},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2654"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2653"},"b":{"op":"lit","v":0}}],"x":8860},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8861},"o":"-=","e":{"op":"var","n":"n~2653","x":8862},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7831},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7830}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7826}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7822}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7819},"label":{"op":"lit","v":{"option":1},"x":8863}}],"kind":"choose","prompt":{"text":{"en":"choose one: pay 2 energy, or pay 1 battery","it":"scegli una: paga 2 energia, oppure paga 1 batteria"}},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7805},"x":8835},"at":"rules_data/pampero/definitions/resources.yaml:109","id":7804},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2647","e":{"op":"lit","v":2,"x":8864},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7834},{"op":"let","v":"r~2648","e":{"op":"lit","v":"energy","x":8865},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7835},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0},"b":{"op":"var","n":"n~2647"},"x":8866},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7837},{"op":"let","v":"n~2649","e":{"op":"var","n":"n~2647","x":8867},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7838},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2648","x":8868},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7839},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":8869},"o":"-=","e":{"op":"var","n":"n~2649","x":8870},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7841},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8871},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":8872},"o":"+=","e":{"op":"var","n":"n~2649","x":8873},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7843},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7842},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2649"},"b":{"op":"lit","v":0}}],"x":8874},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8875},"o":"-=","e":{"op":"var","n":"n~2649","x":8876},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7845},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7844}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7840}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7836}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7833},"label":{"op":"lit","v":{"option":0},"x":8877}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2651","e":{"op":"lit","v":1,"x":8878},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7847},{"op":"let","v":"r~2652","e":{"op":"lit","v":"batteries","x":8879},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7848},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0},"b":{"op":"var","n":"n~2651"},"x":8880},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7850},{"op":"let","v":"n~2653","e":{"op":"var","n":"n~2651","x":8881},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7851},{"op":"let","v":"r~2654","e":{"op":"var","n":"r~2652","x":8882},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7852},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2654"},"d":0,"x":8883},"o":"-=","e":{"op":"var","n":"n~2653","x":8884},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7854},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2654"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8885},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2654"},"d":0,"x":8886},"o":"+=","e":{"op":"var","n":"n~2653","x":8887},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7856},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7855},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2654"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2653"},"b":{"op":"lit","v":0}}],"x":8888},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8889},"o":"-=","e":{"op":"var","n":"n~2653","x":8890},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7858},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7857}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7853}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7849}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7846},"label":{"op":"lit","v":{"option":1},"x":8891}}],"kind":"choose","prompt":{"text":{"en":"choose one: pay 2 energy, or pay 1 battery","it":"scegli una: paga 2 energia, oppure paga 1 batteria"}},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7832},{"op":"let","v":"k~2655","e":{"op":"lit","v":2,"x":8892},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7859},{"op":"let","v":"t~2656","e":{"op":"lit","v":"nature_income","x":8893},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7860},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"var","n":"k~2655","x":8894},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7862},{"op":"let","v":"t~2658","e":{"op":"var","n":"t~2656","x":8895},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7863},{"op":"let","v":"col~2659","e":{"op":"lit","v":"effect","x":8896},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7864},{"op":"rep","n":{"op":"var","n":"k~2657","x":8897},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2662","e":{"op":"letx","v":"at~2660","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2658"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2658"},"d":0}},"b":{"op":"letx","v":"nxt~2661","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2660"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2660"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2661"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2661"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2661"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2661"}}},"x":8898},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7867},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2662"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2658"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2658"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2662"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2663","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2658"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2658"},"d":0}},"b":{"op":"letx","v":"built~2666","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2664","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2665","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2664"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2665"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2667","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2663"},"b":{"op":"key","of":{"op":"var","n":"l~2667"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2667"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2662"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2666"},"b":{"op":"key","of":{"op":"var","n":"l~2667"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8899},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7869},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7868},{"op":"let","v":"t~2668","e":{"op":"var","n":"t~2658","x":8900},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7870},{"op":"let","v":"pos~2669","e":{"op":"var","n":"nxt~2662","x":8901},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7871},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2668"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8902},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2668"},"d":0,"x":8903},"o":"=","e":{"op":"var","n":"pos~2669","x":8904},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7873},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2668"},"d":0,"x":8905},"o":"=","e":{"op":"var","n":"pos~2669","x":8906},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7874},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7872},{"op":"let","v":"t~2670","e":{"op":"var","n":"t~2658","x":8907},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7875},{"op":"let","v":"at~2671","e":{"op":"var","n":"nxt~2662","x":8908},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7876},{"op":"let","v":"col~2672","e":{"op":"var","n":"col~2659","x":8909},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7877},{"op":"seq","b":[{"op":"let","v":"label~2674","e":{"op":"var","n":"t~2670","x":8910},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7879},{"op":"seq","b":[{"op":"let","v":"was~2675","e":{"op":"st","k":"booking","x":8911},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7881},{"op":"set","t":{"op":"st","k":"booking","x":8912},"o":"=","e":{"op":"var","n":"label~2674","x":8913},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7882},{"op":"for","v":"sp~2673","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"spaces","d":[],"x":8914},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2673"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2671"},"x":8915},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2672"},"b":{"op":"lit","v":"solar"},"x":8916},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2673"},"k":{"op":"lit","v":"solar"},"x":8917},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7885},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2672"},"b":{"op":"lit","v":"energy"},"x":8918},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2673"},"k":{"op":"lit","v":"energy"},"x":8919},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7887},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2673"},"k":{"op":"lit","v":"effect"},"x":8920},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7888},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7886},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7884},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7883},{"op":"set","t":{"op":"st","k":"booking","x":8921},"o":"=","e":{"op":"var","n":"was~2675","x":8922},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7889}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7880},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2671"}}],"x":8923},"t":{"op":"seq","b":[{"op":"let","v":"owner~2676","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2670"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8924},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7892},{"op":"let","v":"label~2678","e":{"op":"var","n":"owner~2676","x":8925},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7893},{"op":"seq","b":[{"op":"let","v":"was~2679","e":{"op":"st","k":"booking","x":8926},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7895},{"op":"set","t":{"op":"st","k":"booking","x":8927},"o":"=","e":{"op":"var","n":"label~2678","x":8928},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7896},{"op":"for","v":"b~2677","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2676"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8929},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2677"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2671"},"x":8930},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2677"},"k":{"op":"lit","v":"effect"},"x":8931},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7898},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7897},{"op":"set","t":{"op":"st","k":"booking","x":8932},"o":"=","e":{"op":"var","n":"was~2679","x":8933},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7899}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7894}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7891},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7890},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8934},"t":{"op":"for","v":"rw~2680","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"rewards","d":[],"x":8935},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2680"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2671"}},{"op":"in","a":{"op":"var","n":"at~2671"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2670"},"d":[]},"neg":true}],"x":8936},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2670"},"d":[],"x":8937},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2671"}],"x":8938},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7903},{"op":"let","v":"label~2681","e":{"op":"var","n":"t~2670","x":8939},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7904},{"op":"seq","b":[{"op":"let","v":"was~2682","e":{"op":"st","k":"booking","x":8940},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7906},{"op":"set","t":{"op":"st","k":"booking","x":8941},"o":"=","e":{"op":"var","n":"label~2681","x":8942},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7907},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2680"},"k":{"op":"lit","v":"effect"},"x":8943},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7908},{"op":"set","t":{"op":"st","k":"booking","x":8944},"o":"=","e":{"op":"var","n":"was~2682","x":8945},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7909}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7905}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7902},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7901},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7900},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2671"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2670"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2670"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2670"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8946},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8947},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2670"}],"x":8948},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7911},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7910}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7878}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7866},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7865}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7861}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7803},"label":{"op":"lit","v":{"may":true},"x":8949}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:116","id":7912},"label":{"op":"lit","v":{"may":false},"x":8950}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may choose one: pay 2 energy, or pay 1 battery and advance the nature reserve income 2 spaces","it":"puoi scegliere una: pagare 2 energia, oppure pagare 1 batteria e avanzare il reddito della riserva naturale di 2 caselle"}},"at":"rules_data/pampero/definitions/resources.yaml:116","id":7802}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7748},"numbers":{"energy":1},"source":{"doc":"pampero-nature","section":"Zone A Connection Tile"},"at":"rules_data/pampero/modules/nature_items.yaml:11"}',
+    'nature_reserve_connection_tile': '{"id":"nature_reserve_connection_tile","deck":"connection_tiles_a","module":"nature_reserve","effect":{"op":"seq","b":[{"op":"let","v":"k~2649","e":{"op":"lit","v":1,"x":8782},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7754},{"op":"let","v":"t~2650","e":{"op":"lit","v":"nature_income","x":8783},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7755},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"var","n":"k~2649","x":8784},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7757},{"op":"let","v":"t~2652","e":{"op":"var","n":"t~2650","x":8785},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7758},{"op":"let","v":"col~2653","e":{"op":"lit","v":"effect","x":8786},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7759},{"op":"rep","n":{"op":"var","n":"k~2651","x":8787},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2656","e":{"op":"letx","v":"at~2654","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2652"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2652"},"d":0}},"b":{"op":"letx","v":"nxt~2655","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2654"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2654"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2655"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2655"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2655"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2655"}}},"x":8788},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7762},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2656"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2652"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2652"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2656"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2657","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2652"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2652"},"d":0}},"b":{"op":"letx","v":"built~2660","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2658","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2659","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2658"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2659"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2659"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2661","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2652"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2657"},"b":{"op":"key","of":{"op":"var","n":"l~2661"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2661"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2656"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2660"},"b":{"op":"key","of":{"op":"var","n":"l~2661"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8789},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7764},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7763},{"op":"let","v":"t~2662","e":{"op":"var","n":"t~2652","x":8790},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7765},{"op":"let","v":"pos~2663","e":{"op":"var","n":"nxt~2656","x":8791},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7766},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2662"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8792},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2662"},"d":0,"x":8793},"o":"=","e":{"op":"var","n":"pos~2663","x":8794},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7768},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2662"},"d":0,"x":8795},"o":"=","e":{"op":"var","n":"pos~2663","x":8796},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7769},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7767},{"op":"let","v":"t~2664","e":{"op":"var","n":"t~2652","x":8797},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7770},{"op":"let","v":"at~2665","e":{"op":"var","n":"nxt~2656","x":8798},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7771},{"op":"let","v":"col~2666","e":{"op":"var","n":"col~2653","x":8799},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7772},{"op":"seq","b":[{"op":"let","v":"label~2668","e":{"op":"var","n":"t~2664","x":8800},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7774},{"op":"seq","b":[{"op":"let","v":"was~2669","e":{"op":"st","k":"booking","x":8801},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7776},{"op":"set","t":{"op":"st","k":"booking","x":8802},"o":"=","e":{"op":"var","n":"label~2668","x":8803},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7777},{"op":"for","v":"sp~2667","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"spaces","d":[],"x":8804},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2667"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2665"},"x":8805},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2666"},"b":{"op":"lit","v":"solar"},"x":8806},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2667"},"k":{"op":"lit","v":"solar"},"x":8807},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7780},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2666"},"b":{"op":"lit","v":"energy"},"x":8808},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2667"},"k":{"op":"lit","v":"energy"},"x":8809},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7782},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2667"},"k":{"op":"lit","v":"effect"},"x":8810},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7783},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7781},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7779},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7778},{"op":"set","t":{"op":"st","k":"booking","x":8811},"o":"=","e":{"op":"var","n":"was~2669","x":8812},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7784}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7775},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2665"}}],"x":8813},"t":{"op":"seq","b":[{"op":"let","v":"owner~2670","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2664"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8814},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7787},{"op":"let","v":"label~2672","e":{"op":"var","n":"owner~2670","x":8815},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7788},{"op":"seq","b":[{"op":"let","v":"was~2673","e":{"op":"st","k":"booking","x":8816},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7790},{"op":"set","t":{"op":"st","k":"booking","x":8817},"o":"=","e":{"op":"var","n":"label~2672","x":8818},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7791},{"op":"for","v":"b~2671","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2670"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8819},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2671"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2665"},"x":8820},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2671"},"k":{"op":"lit","v":"effect"},"x":8821},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7793},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7792},{"op":"set","t":{"op":"st","k":"booking","x":8822},"o":"=","e":{"op":"var","n":"was~2673","x":8823},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7794}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7789}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7786},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7785},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8824},"t":{"op":"for","v":"rw~2674","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"rewards","d":[],"x":8825},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2674"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2665"}},{"op":"in","a":{"op":"var","n":"at~2665"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2664"},"d":[]},"neg":true}],"x":8826},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2664"},"d":[],"x":8827},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2665"}],"x":8828},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7798},{"op":"let","v":"label~2675","e":{"op":"var","n":"t~2664","x":8829},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7799},{"op":"seq","b":[{"op":"let","v":"was~2676","e":{"op":"st","k":"booking","x":8830},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7801},{"op":"set","t":{"op":"st","k":"booking","x":8831},"o":"=","e":{"op":"var","n":"label~2675","x":8832},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7802},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2674"},"k":{"op":"lit","v":"effect"},"x":8833},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7803},{"op":"set","t":{"op":"st","k":"booking","x":8834},"o":"=","e":{"op":"var","n":"was~2676","x":8835},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7804}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7800}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7797},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7796},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7795},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2665"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2664"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2664"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2664"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8836},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8837},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2664"}],"x":8838},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7806},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7805}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7773}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7761},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7760}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7756},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2677","e":{"op":"lit","v":2,"x":8839},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7809},{"op":"let","v":"r~2678","e":{"op":"lit","v":"energy","x":8840},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7810},{"op":"let","v":"m~2679","e":{"op":"lit","v":1,"x":8841},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7811},{"op":"let","v":"s~2680","e":{"op":"lit","v":"batteries","x":8842},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7812},{"op":"seq","b":[{"op":"req","c":{"op":"can","b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2681","e":{"op":"var","n":"n~2677","x":8844},"at":"rules_data/pampero/definitions/resources.yaml:90","id":7817},{"op":"let","v":"r~2682","e":{"op":"var","n":"r~2678","x":8845},"at":"rules_data/pampero/definitions/resources.yaml:90","id":7818},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2682"},"d":0},"b":{"op":"var","n":"n~2681"},"x":8846},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7820},{"op":"let","v":"n~2683","e":{"op":"var","n":"n~2681","x":8847},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7821},{"op":"let","v":"r~2684","e":{"op":"var","n":"r~2682","x":8848},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7822},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2684"},"d":0,"x":8849},"o":"-=","e":{"op":"var","n":"n~2683","x":8850},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7824},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2684"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8851},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2684"},"d":0,"x":8852},"o":"+=","e":{"op":"var","n":"n~2683","x":8853},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7826},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7825},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2684"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2683"},"b":{"op":"lit","v":0}}],"x":8854},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8855},"o":"-=","e":{"op":"var","n":"n~2683","x":8856},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7828},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7827}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7823}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7819}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7816},"label":{"op":"lit","v":{"option":0},"x":8857}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2685","e":{"op":"var","n":"m~2679","x":8858},"at":"rules_data/pampero/definitions/resources.yaml:90","id":7830},{"op":"let","v":"r~2686","e":{"op":"var","n":"s~2680","x":8859},"at":"rules_data/pampero/definitions/resources.yaml:90","id":7831},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2686"},"d":0},"b":{"op":"var","n":"n~2685"},"x":8860},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7833},{"op":"let","v":"n~2687","e":{"op":"var","n":"n~2685","x":8861},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7834},{"op":"let","v":"r~2688","e":{"op":"var","n":"r~2686","x":8862},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7835},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2688"},"d":0,"x":8863},"o":"-=","e":{"op":"var","n":"n~2687","x":8864},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7837},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8865},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2688"},"d":0,"x":8866},"o":"+=","e":{"op":"var","n":"n~2687","x":8867},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7839},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7838},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2687"},"b":{"op":"lit","v":0}}],"x":8868},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8869},"o":"-=","e":{"op":"var","n":"n~2687","x":8870},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7841},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7840}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7836}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7832}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7829},"label":{"op":"lit","v":{"option":1},"x":8871}}],"kind":"choose","prompt":{"def":"lose_either","args":{"n":2,"r":"energy","m":1,"s":"batteries"},"kinds":{"r":"resources","s":"resources"},"text":{"en":"pay 2 energy or 1 battery","it":"paga 2 energia o 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:90","id":7815},"x":8843},"at":"rules_data/pampero/definitions/resources.yaml:117","id":7814},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2681","e":{"op":"var","n":"n~2677","x":8872},"at":"rules_data/pampero/definitions/resources.yaml:90","id":7844},{"op":"let","v":"r~2682","e":{"op":"var","n":"r~2678","x":8873},"at":"rules_data/pampero/definitions/resources.yaml:90","id":7845},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2682"},"d":0},"b":{"op":"var","n":"n~2681"},"x":8874},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7847},{"op":"let","v":"n~2683","e":{"op":"var","n":"n~2681","x":8875},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7848},{"op":"let","v":"r~2684","e":{"op":"var","n":"r~2682","x":8876},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7849},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2684"},"d":0,"x":8877},"o":"-=","e":{"op":"var","n":"n~2683","x":8878},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7851},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2684"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8879},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2684"},"d":0,"x":8880},"o":"+=","e":{"op":"var","n":"n~2683","x":8881},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7853},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7852},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2684"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2683"},"b":{"op":"lit","v":0}}],"x":8882},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8883},"o":"-=","e":{"op":"var","n":"n~2683","x":8884},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7855},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7854}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7850}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7846}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7843},"label":{"op":"lit","v":{"option":0},"x":8885}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2685","e":{"op":"var","n":"m~2679","x":8886},"at":"rules_data/pampero/definitions/resources.yaml:90","id":7857},{"op":"let","v":"r~2686","e":{"op":"var","n":"s~2680","x":8887},"at":"rules_data/pampero/definitions/resources.yaml:90","id":7858},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2686"},"d":0},"b":{"op":"var","n":"n~2685"},"x":8888},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7860},{"op":"let","v":"n~2687","e":{"op":"var","n":"n~2685","x":8889},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7861},{"op":"let","v":"r~2688","e":{"op":"var","n":"r~2686","x":8890},"at":"rules_data/pampero/definitions/resources.yaml:82","id":7862},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2688"},"d":0,"x":8891},"o":"-=","e":{"op":"var","n":"n~2687","x":8892},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7864},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8893},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2688"},"d":0,"x":8894},"o":"+=","e":{"op":"var","n":"n~2687","x":8895},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:40","id":7866},"at":"rules_data/pampero/definitions/resources.yaml:40","id":7865},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"n~2687"},"b":{"op":"lit","v":0}}],"x":8896},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8897},"o":"-=","e":{"op":"var","n":"n~2687","x":8898},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:41","id":7868},"at":"rules_data/pampero/definitions/resources.yaml:41","id":7867}],"at":"rules_data/pampero/definitions/resources.yaml:39","id":7863}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7859}],"at":"rules_data/pampero/definitions/resources.yaml:82","id":7856},"label":{"op":"lit","v":{"option":1},"x":8899}}],"kind":"choose","prompt":{"def":"lose_either","args":{"n":2,"r":"energy","m":1,"s":"batteries"},"kinds":{"r":"resources","s":"resources"},"text":{"en":"pay 2 energy or 1 battery","it":"paga 2 energia o 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:90","id":7842}],"at":"rules_data/pampero/definitions/resources.yaml:90","id":7813},{"op":"let","v":"k~2689","e":{"op":"lit","v":2,"x":8900},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7869},{"op":"let","v":"t~2690","e":{"op":"lit","v":"nature_income","x":8901},"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7870},{"op":"seq","b":[{"op":"let","v":"k~2691","e":{"op":"var","n":"k~2689","x":8902},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7872},{"op":"let","v":"t~2692","e":{"op":"var","n":"t~2690","x":8903},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7873},{"op":"let","v":"col~2693","e":{"op":"lit","v":"effect","x":8904},"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7874},{"op":"rep","n":{"op":"var","n":"k~2691","x":8905},"b":{"op":"seq","b":[{"op":"let","v":"nxt~2696","e":{"op":"letx","v":"at~2694","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2692"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2692"},"d":0}},"b":{"op":"letx","v":"nxt~2695","e":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2694"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"entry","d":null},"b":{"op":"lit","v":null}}]},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"entry","d":null},"b":{"op":"ar","o":"+","a":{"op":"var","n":"at~2694"},"b":{"op":"lit","v":1}}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"exclusive_with","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"nxt~2695"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"var","n":"nxt~2695"},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"exclusive_with","d":null},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"exclusive_with","d":null},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"exclusive_with","d":null},"d":0}}}]},"a":{"op":"ar","o":"+","a":{"op":"var","n":"nxt~2695"},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"nxt~2695"}}},"x":8906},"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7877},{"op":"if","c":{"op":"or","a":[{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2696"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2692"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2692"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}},{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"limit","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":">","a":{"op":"var","n":"nxt~2696"},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"limit","d":null}}]},{"op":"letx","v":"at~2697","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2692"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2692"},"d":0}},"b":{"op":"letx","v":"built~2700","e":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"tower"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"tower"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2698","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2699","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2698"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2699"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2699"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"fn","f":"any","a":[{"op":"mapc","v":"l~2701","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2692"},"f":"locks","d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"<","a":{"op":"var","n":"at~2697"},"b":{"op":"key","of":{"op":"var","n":"l~2701"},"k":{"op":"lit","v":"at"}}},{"op":"cmp","o":"<=","a":{"op":"key","of":{"op":"var","n":"l~2701"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"nxt~2696"}},{"op":"cmp","o":"<","a":{"op":"var","n":"built~2700"},"b":{"op":"key","of":{"op":"var","n":"l~2701"},"k":{"op":"lit","v":"towers"}}}]}}]}}}],"x":8907},"t":{"op":"stop","at":"rules_data/pampero/definitions/tracks.yaml:101","id":7879},"at":"rules_data/pampero/definitions/tracks.yaml:101","id":7878},{"op":"let","v":"t~2702","e":{"op":"var","n":"t~2692","x":8908},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7880},{"op":"let","v":"pos~2703","e":{"op":"var","n":"nxt~2696","x":8909},"at":"rules_data/pampero/definitions/tracks.yaml:102","id":7881},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2702"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":8910},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2702"},"d":0,"x":8911},"o":"=","e":{"op":"var","n":"pos~2703","x":8912},"bd":["game","game_tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7883},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2702"},"d":0,"x":8913},"o":"=","e":{"op":"var","n":"pos~2703","x":8914},"bd":["player","tracks","key"],"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7884},"at":"rules_data/pampero/definitions/tracks.yaml:20","id":7882},{"op":"let","v":"t~2704","e":{"op":"var","n":"t~2692","x":8915},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7885},{"op":"let","v":"at~2705","e":{"op":"var","n":"nxt~2696","x":8916},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7886},{"op":"let","v":"col~2706","e":{"op":"var","n":"col~2693","x":8917},"at":"rules_data/pampero/definitions/tracks.yaml:103","id":7887},{"op":"seq","b":[{"op":"let","v":"label~2708","e":{"op":"var","n":"t~2704","x":8918},"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7889},{"op":"seq","b":[{"op":"let","v":"was~2709","e":{"op":"st","k":"booking","x":8919},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7891},{"op":"set","t":{"op":"st","k":"booking","x":8920},"o":"=","e":{"op":"var","n":"label~2708","x":8921},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7892},{"op":"for","v":"sp~2707","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"spaces","d":[],"x":8922},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"sp~2707"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2705"},"x":8923},"b":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2706"},"b":{"op":"lit","v":"solar"},"x":8924},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2707"},"k":{"op":"lit","v":"solar"},"x":8925},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7895},"e":{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"var","n":"col~2706"},"b":{"op":"lit","v":"energy"},"x":8926},"t":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2707"},"k":{"op":"lit","v":"energy"},"x":8927},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7897},"e":{"op":"do","e":{"op":"key","of":{"op":"var","n":"sp~2707"},"k":{"op":"lit","v":"effect"},"x":8928},"at":"rules_data/pampero/definitions/tracks.yaml:115","id":7898},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7896},"at":"rules_data/pampero/definitions/tracks.yaml:114","id":7894},"at":"rules_data/pampero/definitions/tracks.yaml:113","id":7893},{"op":"set","t":{"op":"st","k":"booking","x":8929},"o":"=","e":{"op":"var","n":"was~2709","x":8930},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7899}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7890},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"d":0}},"b":{"op":"var","n":"at~2705"}}],"x":8931},"t":{"op":"seq","b":[{"op":"let","v":"owner~2710","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"}}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"t~2704"},"b":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"fill","d":{}},"k":{"op":"lit","v":"pair"}},"x":8932},"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7902},{"op":"let","v":"label~2712","e":{"op":"var","n":"owner~2710","x":8933},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7903},{"op":"seq","b":[{"op":"let","v":"was~2713","e":{"op":"st","k":"booking","x":8934},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7905},{"op":"set","t":{"op":"st","k":"booking","x":8935},"o":"=","e":{"op":"var","n":"label~2712","x":8936},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7906},{"op":"for","v":"b~2711","src":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"owner~2710"},"f":"fill","d":{}},"k":{"op":"lit","v":"bonuses"},"x":8937},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~2711"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2705"},"x":8938},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~2711"},"k":{"op":"lit","v":"effect"},"x":8939},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7908},"at":"rules_data/pampero/definitions/tracks.yaml:118","id":7907},{"op":"set","t":{"op":"st","k":"booking","x":8940},"o":"=","e":{"op":"var","n":"was~2713","x":8941},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7909}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7904}],"at":"rules_data/pampero/definitions/tracks.yaml:117","id":7901},"at":"rules_data/pampero/definitions/tracks.yaml:116","id":7900},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"scope","d":null},"b":{"op":"lit","v":"player"},"x":8942},"t":{"op":"for","v":"rw~2714","src":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"rewards","d":[],"x":8943},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"rw~2714"},"k":{"op":"lit","v":"at"}},"b":{"op":"var","n":"at~2705"}},{"op":"in","a":{"op":"var","n":"at~2705"},"b":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2704"},"d":[]},"neg":true}],"x":8944},"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"reached","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2704"},"d":[],"x":8945},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"at~2705"}],"x":8946},"nn":true,"bd":["player","reached","key"],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7913},{"op":"let","v":"label~2715","e":{"op":"var","n":"t~2704","x":8947},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7914},{"op":"seq","b":[{"op":"let","v":"was~2716","e":{"op":"st","k":"booking","x":8948},"at":"rules_data/pampero/definitions/resources.yaml:15","id":7916},{"op":"set","t":{"op":"st","k":"booking","x":8949},"o":"=","e":{"op":"var","n":"label~2715","x":8950},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:16","id":7917},{"op":"do","e":{"op":"key","of":{"op":"var","n":"rw~2714"},"k":{"op":"lit","v":"effect"},"x":8951},"at":"rules_data/pampero/definitions/tracks.yaml:122","id":7918},{"op":"set","t":{"op":"st","k":"booking","x":8952},"o":"=","e":{"op":"var","n":"was~2716","x":8953},"bd":["game","booking",""],"at":"rules_data/pampero/definitions/resources.yaml:18","id":7919}],"at":"rules_data/pampero/definitions/resources.yaml:15","id":7915}],"at":"rules_data/pampero/definitions/tracks.yaml:121","id":7912},"at":"rules_data/pampero/definitions/tracks.yaml:120","id":7911},"at":"rules_data/pampero/definitions/tracks.yaml:119","id":7910},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"top","d":{}},"k":{"op":"lit","v":"pile"}},"b":{"op":"lit","v":null}},{"op":"cmp","o":">=","a":{"op":"var","n":"at~2705"},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"max","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"max","d":null},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2704"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"values","d":[]}}]},"b":{"op":"lit","v":0}},"a":{"op":"ar","o":"-","a":{"op":"fn","f":"count","a":[{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2704"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2704"},"f":"values","d":[]}}]},"b":{"op":"lit","v":1}},"b":{"op":"lit","v":1000000}}}}],"x":8954},"t":{"op":"set","t":{"op":"st","k":"end_of_turn","x":8955},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"t~2704"}],"x":8956},"nn":true,"bd":["game","end_of_turn",""],"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7921},"at":"rules_data/pampero/definitions/tracks.yaml:123","id":7920}],"at":"rules_data/pampero/definitions/tracks.yaml:112","id":7888}],"at":"rules_data/pampero/definitions/tracks.yaml:100","id":7876},"at":"rules_data/pampero/definitions/tracks.yaml:99","id":7875}],"at":"rules_data/pampero/definitions/tracks.yaml:129","id":7871}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7808},"label":{"op":"lit","v":{"may":true},"x":8957}},{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:124","id":7922},"label":{"op":"lit","v":{"may":false},"x":8958}}],"kind":"may","prompt":{"def":"may","args":{"e":null},"text":{"en":"you may pay 2 energy or 1 battery and advance the nature reserve income 2 spaces","it":"puoi pagare 2 energia o 1 batteria e avanzare il reddito della riserva naturale di 2 caselle"}},"at":"rules_data/pampero/definitions/resources.yaml:124","id":7807}],"at":"rules_data/pampero/modules/nature_items.yaml:14","id":7753},"numbers":{"energy":1},"source":{"doc":"pampero-nature","section":"Zone A Connection Tile"},"at":"rules_data/pampero/modules/nature_items.yaml:11"}',
 }

@@ -51,46 +51,46 @@ K = [
 ]
 
 
-def x_9079(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
+def x_9087(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return (True if (((_w2 if type((_w2 := sum([len([v_x_2620 for v_x_2620 in items_of((_h1.get(v_s_2619, []) if type(_h1) is dict else KEY(_h1, v_s_2619, []))) if (True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'transformer')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False)]) for v_s_2619 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) == 'b1')) else False)) else False)]))) is int else num(_w2)) >= 2)) and (((_w4 if type((_w4 := sum([len([v_x_2622 for v_x_2622 in items_of((_h1.get(v_s_2621, []) if type(_h1) is dict else KEY(_h1, v_s_2621, []))) if (True if (((v_x_2622.get('piece', None) if type(v_x_2622) is dict else KEY(v_x_2622, 'piece', None)) == 'transformer')) and (((v_x_2622.get('owner', None) if type(v_x_2622) is dict else KEY(v_x_2622, 'owner', None)) == E.get('you'))) else False)]) for v_s_2621 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2621, NOREC).get('area', None) if type(v_s_2621) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2621, NOREC).get('area', None) if type(v_s_2621) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_2621, NOREC).get('area', None) if type(v_s_2621) is str else None))) is str else None) == 'b2')) else False)) else False)]))) is int else num(_w4)) >= 2)) else False)
-    return MEMO(ctx, (9079, E.get('you'), ctx.stamps.get('places', 0),), compute)
+        return (True if (((_w2 if type((_w2 := sum([len([v_x_2650 for v_x_2650 in items_of((_h1.get(v_s_2649, []) if type(_h1) is dict else KEY(_h1, v_s_2649, []))) if (True if (((v_x_2650.get('piece', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'piece', None)) == 'transformer')) and (((v_x_2650.get('owner', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'owner', None)) == E.get('you'))) else False)]) for v_s_2649 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None) == 'b1')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None))) is str else None) == 'b1')) else False)) else False)]))) is int else num(_w2)) >= 2)) and (((_w4 if type((_w4 := sum([len([v_x_2652 for v_x_2652 in items_of((_h1.get(v_s_2651, []) if type(_h1) is dict else KEY(_h1, v_s_2651, []))) if (True if (((v_x_2652.get('piece', None) if type(v_x_2652) is dict else KEY(v_x_2652, 'piece', None)) == 'transformer')) and (((v_x_2652.get('owner', None) if type(v_x_2652) is dict else KEY(v_x_2652, 'owner', None)) == E.get('you'))) else False)]) for v_s_2651 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2651, NOREC).get('area', None) if type(v_s_2651) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2651, NOREC).get('area', None) if type(v_s_2651) is str else None) == 'b2')) or (((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_2651, NOREC).get('area', None) if type(v_s_2651) is str else None))) is str else None) == 'b2')) else False)) else False)]))) is int else num(_w4)) >= 2)) else False)
+    return MEMO(ctx, (9087, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 
-x_9083 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9084 = _C.x_8625  # rules_data/pampero/definitions/resources.yaml:55
-x_9087 = _C.x_8628  # rules_data/pampero/definitions/resources.yaml:57
-x_9091 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:60
-x_9092 = _C.x_8633  # rules_data/pampero/definitions/resources.yaml:57
-x_9097 = _C.x_8638  # rules_data/pampero/definitions/resources.yaml:26
-x_9098 = _C.x_8639  # rules_data/pampero/definitions/resources.yaml:27
-x_9100 = _C.x_8641  # rules_data/pampero/definitions/resources.yaml:27
-x_9101 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:28
-x_9103 = _C.x_8644  # rules_data/pampero/definitions/resources.yaml:29
-x_9104 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:29
-x_9106 = _C.x_8647  # rules_data/pampero/definitions/resources.yaml:30
-x_9107 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_9111 = _C.x_8983  # rules_data/pampero/modules/objectives.yaml:31
-x_9112 = _C.x_8984  # rules_data/pampero/definitions/resources.yaml:68
-x_9115 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9116 = _C.x_8988  # rules_data/pampero/definitions/resources.yaml:55
-x_9119 = _C.x_8991  # rules_data/pampero/definitions/resources.yaml:57
-x_9123 = _C.x_8995  # rules_data/pampero/definitions/resources.yaml:60
-x_9124 = _C.x_8996  # rules_data/pampero/definitions/resources.yaml:57
-x_9131 = _C.x_9003  # rules_data/pampero/definitions/resources.yaml:26
-x_9132 = _C.x_9004  # rules_data/pampero/definitions/resources.yaml:27
-x_9134 = _C.x_9006  # rules_data/pampero/definitions/resources.yaml:27
-x_9135 = _C.x_9007  # rules_data/pampero/definitions/resources.yaml:28
-x_9137 = _C.x_9009  # rules_data/pampero/definitions/resources.yaml:29
-x_9138 = _C.x_9010  # rules_data/pampero/definitions/resources.yaml:29
-x_9140 = _C.x_9012  # rules_data/pampero/definitions/resources.yaml:30
-x_9141 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9091 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9092 = _C.x_8629  # rules_data/pampero/definitions/resources.yaml:55
+x_9095 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:57
+x_9099 = _C.x_8636  # rules_data/pampero/definitions/resources.yaml:60
+x_9100 = _C.x_8637  # rules_data/pampero/definitions/resources.yaml:57
+x_9105 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:26
+x_9106 = _C.x_8643  # rules_data/pampero/definitions/resources.yaml:27
+x_9108 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:27
+x_9109 = _C.x_8646  # rules_data/pampero/definitions/resources.yaml:28
+x_9111 = _C.x_8648  # rules_data/pampero/definitions/resources.yaml:29
+x_9112 = _C.x_8649  # rules_data/pampero/definitions/resources.yaml:29
+x_9114 = _C.x_8651  # rules_data/pampero/definitions/resources.yaml:30
+x_9115 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9119 = _C.x_8991  # rules_data/pampero/modules/objectives.yaml:31
+x_9120 = _C.x_8992  # rules_data/pampero/definitions/resources.yaml:68
+x_9123 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9124 = _C.x_8996  # rules_data/pampero/definitions/resources.yaml:55
+x_9127 = _C.x_8999  # rules_data/pampero/definitions/resources.yaml:57
+x_9131 = _C.x_9003  # rules_data/pampero/definitions/resources.yaml:60
+x_9132 = _C.x_9004  # rules_data/pampero/definitions/resources.yaml:57
+x_9139 = _C.x_9011  # rules_data/pampero/definitions/resources.yaml:26
+x_9140 = _C.x_9012  # rules_data/pampero/definitions/resources.yaml:27
+x_9142 = _C.x_9014  # rules_data/pampero/definitions/resources.yaml:27
+x_9143 = _C.x_9015  # rules_data/pampero/definitions/resources.yaml:28
+x_9145 = _C.x_9017  # rules_data/pampero/definitions/resources.yaml:29
+x_9146 = _C.x_9018  # rules_data/pampero/definitions/resources.yaml:29
+x_9148 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:30
+x_9149 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8023(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:31
+def t_8033(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,22 +98,22 @@ def t_8023(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2642', 10, True)
-        LOCAL(ctx, E, 'r~2643', 'money', True)
-        LOCAL(ctx, E, 'k~2644', x_9111(ctx, E), True)
-        return t_8052(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2672', 10, True)
+        LOCAL(ctx, E, 'r~2673', 'money', True)
+        LOCAL(ctx, E, 'k~2674', x_9119(ctx, E), True)
+        return t_8062(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2623', 10, True)
-    LOCAL(ctx, E, 'r~2624', 'money', True)
-    return t_8026(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2653', 10, True)
+    LOCAL(ctx, E, 'r~2654', 'money', True)
+    return t_8036(ctx, r1, s, E)
 
 
-d_8024 = _C.d_7914  # rules_data/pampero/modules/objectives.yaml:31
-d_8025 = _C.d_7915  # rules_data/pampero/modules/objectives.yaml:31
+d_8034 = _C.d_7924  # rules_data/pampero/modules/objectives.yaml:31
+d_8035 = _C.d_7925  # rules_data/pampero/modules/objectives.yaml:31
 
 
-def t_8026(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8036(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,46 +121,46 @@ def t_8026(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
-        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
-        if not d_8040(ctx, E):
+        LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
+        LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
+        if not d_8050(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
-    return t_8028(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
+    return t_8038(ctx, r1, s, E)
 
 
-d_8027 = _C.d_7630  # rules_data/pampero/definitions/resources.yaml:54
+d_8037 = _C.d_7635  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8028(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8038(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9083(ctx, E)))
-    old = E.get('rep~2626', MISSING)
+    items = list(items_of(x_9091(ctx, E)))
+    old = E.get('rep~2656', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2626', old)
+        UNSET(ctx, E, 'rep~2656', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2626', item, True)
-            if x_9084(ctx, E):
-                return t_8029(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2656', item, True)
+            if x_9092(ctx, E):
+                return t_8039(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8029(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8039(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,155 +168,155 @@ def t_8029(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8037, E, 'left~2625', E.get('taken~2627'))
+        ASSIGN(ctx, 8047, E, 'left~2655', E.get('taken~2657'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2627', 0, True)
-    return t_8031(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2657', 0, True)
+    return t_8041(ctx, r1, s, E)
 
 
-d_8030 = _C.d_7633  # rules_data/pampero/definitions/resources.yaml:56
+d_8040 = _C.d_7638  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8031(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8041(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8031, None, [], k)
+    return CHOOSE(ctx, 8041, None, [], k)
 
 
-d_8032 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8033 = _C.t_7636  # rules_data/pampero/definitions/resources.yaml:60
-d_8034 = _C.d_7637  # rules_data/pampero/definitions/resources.yaml:60
-t_8035 = _C.t_7638  # rules_data/pampero/definitions/resources.yaml:60
-t_8036 = _C.t_7639  # rules_data/pampero/definitions/resources.yaml:60
+d_8042 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8043 = _C.t_7641  # rules_data/pampero/definitions/resources.yaml:60
+d_8044 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:60
+t_8045 = _C.t_7643  # rules_data/pampero/definitions/resources.yaml:60
+t_8046 = _C.t_7644  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8037, E, 'left~2625', E.get('taken~2627'))
+    ASSIGN(ctx, 8047, E, 'left~2655', E.get('taken~2657'))
     return True
 
 
-d_8038 = _C.d_7641  # rules_data/pampero/definitions/resources.yaml:62
-d_8039 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:62
+d_8048 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:62
+d_8049 = _C.d_7647  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8050(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_9097(ctx, E), True)
-    if not d_8042(ctx, E):
+    LOCAL(ctx, E, 'k~2661', x_9105(ctx, E), True)
+    if not d_8052(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8044, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 8054, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
-    if not d_8045(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
+    if not d_8055(ctx, E):
         return False
-    if not d_8047(ctx, E):
+    if not d_8057(ctx, E):
         return False
     return True
 
 
-d_8041 = _C.d_7644  # rules_data/pampero/definitions/resources.yaml:26
-d_8042 = _C.d_7645  # rules_data/pampero/definitions/resources.yaml:27
-d_8043 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:27
+d_8051 = _C.d_7649  # rules_data/pampero/definitions/resources.yaml:26
+d_8052 = _C.d_7650  # rules_data/pampero/definitions/resources.yaml:27
+d_8053 = _C.d_7651  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8054(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8044, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 8054, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
     return True
 
 
-def d_8045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8055(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9103(ctx, E):
+    if x_9111(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8046, ctx.state.get('supply'), E.get('r~2630'))
+        c, key = KEYPLACE(ctx, 8056, ctx.state.get('supply'), E.get('r~2660'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
     return True
 
 
-def d_8046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8046, ctx.state.get('supply'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 8056, ctx.state.get('supply'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
     return True
 
 
-def d_8047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8057(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9106(ctx, E):
+    if x_9114(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8048, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8058, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
     return True
 
 
-def d_8048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8058(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8048, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8058, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
     return True
 
 
-d_8049 = _C.d_7939  # rules_data/pampero/modules/objectives.yaml:31
-d_8050 = _C.d_7940  # rules_data/pampero/modules/objectives.yaml:31
-d_8051 = _C.d_7941  # rules_data/pampero/modules/objectives.yaml:31
+d_8059 = _C.d_7949  # rules_data/pampero/modules/objectives.yaml:31
+d_8060 = _C.d_7950  # rules_data/pampero/modules/objectives.yaml:31
+d_8061 = _C.d_7951  # rules_data/pampero/modules/objectives.yaml:31
 
 
-def t_8052(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8062(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2645', x_9112(ctx, E), True)
-    LOCAL(ctx, E, 'r~2646', E.get('r~2643'), True)
-    return t_8055(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2675', x_9120(ctx, E), True)
+    LOCAL(ctx, E, 'r~2676', E.get('r~2673'), True)
+    return t_8065(ctx, k, s, E)
 
 
-d_8053 = _C.d_7943  # rules_data/pampero/definitions/resources.yaml:68
-d_8054 = _C.d_7944  # rules_data/pampero/definitions/resources.yaml:68
+d_8063 = _C.d_7953  # rules_data/pampero/definitions/resources.yaml:68
+d_8064 = _C.d_7954  # rules_data/pampero/definitions/resources.yaml:68
 
 
-def t_8055(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8065(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -324,46 +324,46 @@ def t_8055(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2651', E.get('left~2647'), True)
-        LOCAL(ctx, E, 'r~2652', E.get('r~2646'), True)
-        if not d_8069(ctx, E):
+        LOCAL(ctx, E, 'n~2681', E.get('left~2677'), True)
+        LOCAL(ctx, E, 'r~2682', E.get('r~2676'), True)
+        if not d_8079(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2647', E.get('n~2645'), True)
-    return t_8057(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2677', E.get('n~2675'), True)
+    return t_8067(ctx, r1, s, E)
 
 
-d_8056 = _C.d_7946  # rules_data/pampero/definitions/resources.yaml:54
+d_8066 = _C.d_7956  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8057(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8067(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9115(ctx, E)))
-    old = E.get('rep~2648', MISSING)
+    items = list(items_of(x_9123(ctx, E)))
+    old = E.get('rep~2678', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2648', old)
+        UNSET(ctx, E, 'rep~2678', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2648', item, True)
-            if x_9116(ctx, E):
-                return t_8058(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2678', item, True)
+            if x_9124(ctx, E):
+                return t_8068(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8058(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8068(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -371,230 +371,230 @@ def t_8058(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8066, E, 'left~2647', E.get('taken~2649'))
+        ASSIGN(ctx, 8076, E, 'left~2677', E.get('taken~2679'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2649', 0, True)
-    return t_8060(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2679', 0, True)
+    return t_8070(ctx, r1, s, E)
 
 
-d_8059 = _C.d_7949  # rules_data/pampero/definitions/resources.yaml:56
+d_8069 = _C.d_7959  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8060(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8070(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8060, None, [], k)
+    return CHOOSE(ctx, 8070, None, [], k)
 
 
-d_8061 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8062 = _C.t_7952  # rules_data/pampero/definitions/resources.yaml:60
-d_8063 = _C.d_7953  # rules_data/pampero/definitions/resources.yaml:60
-t_8064 = _C.t_7954  # rules_data/pampero/definitions/resources.yaml:60
-t_8065 = _C.t_7955  # rules_data/pampero/definitions/resources.yaml:60
+d_8071 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8072 = _C.t_7962  # rules_data/pampero/definitions/resources.yaml:60
+d_8073 = _C.d_7963  # rules_data/pampero/definitions/resources.yaml:60
+t_8074 = _C.t_7964  # rules_data/pampero/definitions/resources.yaml:60
+t_8075 = _C.t_7965  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8066, E, 'left~2647', E.get('taken~2649'))
+    ASSIGN(ctx, 8076, E, 'left~2677', E.get('taken~2679'))
     return True
 
 
-d_8067 = _C.d_7957  # rules_data/pampero/definitions/resources.yaml:62
-d_8068 = _C.d_7958  # rules_data/pampero/definitions/resources.yaml:62
+d_8077 = _C.d_7967  # rules_data/pampero/definitions/resources.yaml:62
+d_8078 = _C.d_7968  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8069(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8079(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2653', x_9131(ctx, E), True)
-    if not d_8071(ctx, E):
+    LOCAL(ctx, E, 'k~2683', x_9139(ctx, E), True)
+    if not d_8081(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8073, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, 8083, PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
-    if not d_8074(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
+    if not d_8084(ctx, E):
         return False
-    if not d_8076(ctx, E):
+    if not d_8086(ctx, E):
         return False
     return True
 
 
-d_8070 = _C.d_7960  # rules_data/pampero/definitions/resources.yaml:26
-d_8071 = _C.d_7961  # rules_data/pampero/definitions/resources.yaml:27
-d_8072 = _C.d_7962  # rules_data/pampero/definitions/resources.yaml:27
+d_8080 = _C.d_7970  # rules_data/pampero/definitions/resources.yaml:26
+d_8081 = _C.d_7971  # rules_data/pampero/definitions/resources.yaml:27
+d_8082 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8083(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8073, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, 8083, PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
     return True
 
 
-def d_8074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9137(ctx, E):
+    if x_9145(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8075, ctx.state.get('supply'), E.get('r~2652'))
+        c, key = KEYPLACE(ctx, 8085, ctx.state.get('supply'), E.get('r~2682'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[3])
     return True
 
 
-def d_8075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8085(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8075, ctx.state.get('supply'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, 8085, ctx.state.get('supply'), E.get('r~2682'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[3])
     return True
 
 
-def d_8076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8086(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9140(ctx, E):
+    if x_9148(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8077, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8087, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[4])
     return True
 
 
-def d_8077(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8087(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8077, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8087, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8023: t_8023,
-    8024: CPS(d_8024),
-    8025: CPS(d_8025),
-    8026: t_8026,
-    8027: CPS(d_8027),
-    8028: t_8028,
-    8029: t_8029,
-    8030: CPS(d_8030),
-    8031: t_8031,
-    8032: CPS(d_8032),
     8033: t_8033,
     8034: CPS(d_8034),
-    8035: t_8035,
+    8035: CPS(d_8035),
     8036: t_8036,
     8037: CPS(d_8037),
-    8038: CPS(d_8038),
-    8039: CPS(d_8039),
+    8038: t_8038,
+    8039: t_8039,
     8040: CPS(d_8040),
-    8041: CPS(d_8041),
+    8041: t_8041,
     8042: CPS(d_8042),
-    8043: CPS(d_8043),
+    8043: t_8043,
     8044: CPS(d_8044),
-    8045: CPS(d_8045),
-    8046: CPS(d_8046),
+    8045: t_8045,
+    8046: t_8046,
     8047: CPS(d_8047),
     8048: CPS(d_8048),
     8049: CPS(d_8049),
     8050: CPS(d_8050),
     8051: CPS(d_8051),
-    8052: t_8052,
+    8052: CPS(d_8052),
     8053: CPS(d_8053),
     8054: CPS(d_8054),
-    8055: t_8055,
+    8055: CPS(d_8055),
     8056: CPS(d_8056),
-    8057: t_8057,
-    8058: t_8058,
+    8057: CPS(d_8057),
+    8058: CPS(d_8058),
     8059: CPS(d_8059),
-    8060: t_8060,
+    8060: CPS(d_8060),
     8061: CPS(d_8061),
     8062: t_8062,
     8063: CPS(d_8063),
-    8064: t_8064,
+    8064: CPS(d_8064),
     8065: t_8065,
     8066: CPS(d_8066),
-    8067: CPS(d_8067),
-    8068: CPS(d_8068),
+    8067: t_8067,
+    8068: t_8068,
     8069: CPS(d_8069),
-    8070: CPS(d_8070),
+    8070: t_8070,
     8071: CPS(d_8071),
-    8072: CPS(d_8072),
+    8072: t_8072,
     8073: CPS(d_8073),
-    8074: CPS(d_8074),
-    8075: CPS(d_8075),
+    8074: t_8074,
+    8075: t_8075,
     8076: CPS(d_8076),
     8077: CPS(d_8077),
+    8078: CPS(d_8078),
+    8079: CPS(d_8079),
+    8080: CPS(d_8080),
+    8081: CPS(d_8081),
+    8082: CPS(d_8082),
+    8083: CPS(d_8083),
+    8084: CPS(d_8084),
+    8085: CPS(d_8085),
+    8086: CPS(d_8086),
+    8087: CPS(d_8087),
 }
 
 
 CODE = {
-    9079: x_9079,
-    9083: x_9083,
-    9084: x_9084,
     9087: x_9087,
     9091: x_9091,
     9092: x_9092,
-    9097: x_9097,
-    9098: x_9098,
+    9095: x_9095,
+    9099: x_9099,
     9100: x_9100,
-    9101: x_9101,
-    9103: x_9103,
-    9104: x_9104,
+    9105: x_9105,
     9106: x_9106,
-    9107: x_9107,
+    9108: x_9108,
+    9109: x_9109,
     9111: x_9111,
     9112: x_9112,
+    9114: x_9114,
     9115: x_9115,
-    9116: x_9116,
     9119: x_9119,
+    9120: x_9120,
     9123: x_9123,
     9124: x_9124,
+    9127: x_9127,
     9131: x_9131,
     9132: x_9132,
-    9134: x_9134,
-    9135: x_9135,
-    9137: x_9137,
-    9138: x_9138,
+    9139: x_9139,
     9140: x_9140,
-    9141: x_9141,
+    9142: x_9142,
+    9143: x_9143,
+    9145: x_9145,
+    9146: x_9146,
+    9148: x_9148,
+    9149: x_9149,
 }
 AT = {
-    9079: 'rules_data/pampero/modules/objectives.yaml:25',
+    9087: 'rules_data/pampero/modules/objectives.yaml:25',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:25
-    'objective_b1_b2_transformers': '{"id":"objective_b1_b2_transformers","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more transformers on each sector B1 and B2.","it":"Avere 2 o più trasformatori in ciascuno dei settori B1 e B2."},"condition":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2619","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2620","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2619"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":"b1"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"b1"}}]}]}}]},"b":{"op":"lit","v":2}},{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2621","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2622","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2621"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2622"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2622"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2621"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2621"},"f":"area","d":null},"b":{"op":"lit","v":"b2"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2621"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"b2"}}]}]}}]},"b":{"op":"lit","v":2}}],"x":9079},"effect":{"op":"seq","b":[{"op":"let","v":"n~2623","e":{"op":"lit","v":10,"x":9080},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8024},{"op":"let","v":"r~2624","e":{"op":"lit","v":"money","x":9081},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8025},{"op":"seq","b":[{"op":"let","v":"left~2625","e":{"op":"var","n":"n~2623","x":9082},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8027},{"op":"for","v":"rep~2626","src":{"op":"ids","kind":"replacements","x":9083},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2624"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2625"},"b":{"op":"lit","v":0}}],"x":9084},"b":{"op":"seq","b":[{"op":"let","v":"taken~2627","e":{"op":"lit","v":0,"x":9085},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8030},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8032},"label":{"op":"lit","v":{"instead":0},"x":9086}},{"gens":[{"v":"instead~2628","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2625"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2625"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null}}]}]},"x":9087},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2627","x":9088},"o":"=","e":{"op":"var","n":"instead~2628","x":9089},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8034},{"op":"rep","n":{"op":"var","n":"instead~2628","x":9090},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"effect","d":null,"x":9091},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8036},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8035}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8033},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2628"}],"x":9092}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8031},{"op":"set","t":{"op":"var","n":"left~2625","x":9093},"o":"-=","e":{"op":"var","n":"taken~2627","x":9094},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8037}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8029},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8028},{"op":"let","v":"n~2629","e":{"op":"var","n":"left~2625","x":9095},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8038},{"op":"let","v":"r~2630","e":{"op":"var","n":"r~2624","x":9096},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8039},{"op":"seq","b":[{"op":"let","v":"k~2631","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2629"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2629"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0}]}]}}]}],"x":9097},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8041},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9098},"t":{"op":"set","t":{"op":"var","n":"k~2631","x":9099},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2631"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0}}]}]}]}],"x":9100},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8043},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8042},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0,"x":9101},"o":"+=","e":{"op":"var","n":"k~2631","x":9102},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8044},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9103},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0,"x":9104},"o":"-=","e":{"op":"var","n":"k~2631","x":9105},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8046},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8045},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2631"},"b":{"op":"lit","v":0}}],"x":9106},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9107},"o":"+=","e":{"op":"var","n":"k~2631","x":9108},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8048},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8047}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8040}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8026},{"op":"let","v":"n~2642","e":{"op":"lit","v":10,"x":9109},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8049},{"op":"let","v":"r~2643","e":{"op":"lit","v":"money","x":9110},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8050},{"op":"let","v":"k~2644","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2637","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2637"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2638","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2638"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2640","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2641","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2640"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2641"},"b":{"op":"var","n":"c~2638"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2638"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9111},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8051},{"op":"seq","b":[{"op":"let","v":"n~2645","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2642"},"b":{"op":"var","n":"k~2644"},"x":9112},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8053},{"op":"let","v":"r~2646","e":{"op":"var","n":"r~2643","x":9113},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8054},{"op":"seq","b":[{"op":"let","v":"left~2647","e":{"op":"var","n":"n~2645","x":9114},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8056},{"op":"for","v":"rep~2648","src":{"op":"ids","kind":"replacements","x":9115},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2646"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2647"},"b":{"op":"lit","v":0}}],"x":9116},"b":{"op":"seq","b":[{"op":"let","v":"taken~2649","e":{"op":"lit","v":0,"x":9117},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8059},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8061},"label":{"op":"lit","v":{"instead":0},"x":9118}},{"gens":[{"v":"instead~2650","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2647"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2647"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"room","d":null}}]}]},"x":9119},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2649","x":9120},"o":"=","e":{"op":"var","n":"instead~2650","x":9121},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8063},{"op":"rep","n":{"op":"var","n":"instead~2650","x":9122},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"effect","d":null,"x":9123},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8065},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8064}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8062},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2650"}],"x":9124}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2645","x":9125},"r":{"op":"var","n":"r~2646","x":9126}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8060},{"op":"set","t":{"op":"var","n":"left~2647","x":9127},"o":"-=","e":{"op":"var","n":"taken~2649","x":9128},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8066}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8058},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8057},{"op":"let","v":"n~2651","e":{"op":"var","n":"left~2647","x":9129},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8067},{"op":"let","v":"r~2652","e":{"op":"var","n":"r~2646","x":9130},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8068},{"op":"seq","b":[{"op":"let","v":"k~2653","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2651"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2651"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2652"},"d":0}]}]}}]}],"x":9131},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8070},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9132},"t":{"op":"set","t":{"op":"var","n":"k~2653","x":9133},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2653"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0}}]}]}]}],"x":9134},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8072},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8071},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0,"x":9135},"o":"+=","e":{"op":"var","n":"k~2653","x":9136},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8073},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9137},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2652"},"d":0,"x":9138},"o":"-=","e":{"op":"var","n":"k~2653","x":9139},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8075},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8074},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2653"},"b":{"op":"lit","v":0}}],"x":9140},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9141},"o":"+=","e":{"op":"var","n":"k~2653","x":9142},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8077},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8076}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8069}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8055}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8052}],"at":"rules_data/pampero/modules/objectives.yaml:31","id":8023},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:25"}',
+    'objective_b1_b2_transformers': '{"id":"objective_b1_b2_transformers","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more transformers on each sector B1 and B2.","it":"Avere 2 o più trasformatori in ciascuno dei settori B1 e B2."},"condition":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2649","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2650","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2649"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"b":{"op":"lit","v":"b1"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"b1"}}]}]}}]},"b":{"op":"lit","v":2}},{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2651","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2652","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2651"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2652"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2652"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2651"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2651"},"f":"area","d":null},"b":{"op":"lit","v":"b2"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2651"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"b2"}}]}]}}]},"b":{"op":"lit","v":2}}],"x":9087},"effect":{"op":"seq","b":[{"op":"let","v":"n~2653","e":{"op":"lit","v":10,"x":9088},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8034},{"op":"let","v":"r~2654","e":{"op":"lit","v":"money","x":9089},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8035},{"op":"seq","b":[{"op":"let","v":"left~2655","e":{"op":"var","n":"n~2653","x":9090},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8037},{"op":"for","v":"rep~2656","src":{"op":"ids","kind":"replacements","x":9091},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2654"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2655"},"b":{"op":"lit","v":0}}],"x":9092},"b":{"op":"seq","b":[{"op":"let","v":"taken~2657","e":{"op":"lit","v":0,"x":9093},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8040},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8042},"label":{"op":"lit","v":{"instead":0},"x":9094}},{"gens":[{"v":"instead~2658","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2655"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2655"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"room","d":null}}]}]},"x":9095},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2657","x":9096},"o":"=","e":{"op":"var","n":"instead~2658","x":9097},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8044},{"op":"rep","n":{"op":"var","n":"instead~2658","x":9098},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"effect","d":null,"x":9099},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8046},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8045}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8043},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2658"}],"x":9100}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8041},{"op":"set","t":{"op":"var","n":"left~2655","x":9101},"o":"-=","e":{"op":"var","n":"taken~2657","x":9102},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8047}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8039},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8038},{"op":"let","v":"n~2659","e":{"op":"var","n":"left~2655","x":9103},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8048},{"op":"let","v":"r~2660","e":{"op":"var","n":"r~2654","x":9104},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8049},{"op":"seq","b":[{"op":"let","v":"k~2661","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2659"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2659"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0}]}]}}]}],"x":9105},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8051},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9106},"t":{"op":"set","t":{"op":"var","n":"k~2661","x":9107},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2661"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0}}]}]}]}],"x":9108},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8053},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8052},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0,"x":9109},"o":"+=","e":{"op":"var","n":"k~2661","x":9110},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8054},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9111},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0,"x":9112},"o":"-=","e":{"op":"var","n":"k~2661","x":9113},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8056},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8055},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2661"},"b":{"op":"lit","v":0}}],"x":9114},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9115},"o":"+=","e":{"op":"var","n":"k~2661","x":9116},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8058},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8057}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8050}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8036},{"op":"let","v":"n~2672","e":{"op":"lit","v":10,"x":9117},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8059},{"op":"let","v":"r~2673","e":{"op":"lit","v":"money","x":9118},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8060},{"op":"let","v":"k~2674","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2667","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2667"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2668","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2669","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2669"},"b":{"op":"var","n":"c~2668"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2670","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2671","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2670"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2671"},"b":{"op":"var","n":"c~2668"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2668"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9119},"at":"rules_data/pampero/modules/objectives.yaml:31","id":8061},{"op":"seq","b":[{"op":"let","v":"n~2675","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2672"},"b":{"op":"var","n":"k~2674"},"x":9120},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8063},{"op":"let","v":"r~2676","e":{"op":"var","n":"r~2673","x":9121},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8064},{"op":"seq","b":[{"op":"let","v":"left~2677","e":{"op":"var","n":"n~2675","x":9122},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8066},{"op":"for","v":"rep~2678","src":{"op":"ids","kind":"replacements","x":9123},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2676"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2677"},"b":{"op":"lit","v":0}}],"x":9124},"b":{"op":"seq","b":[{"op":"let","v":"taken~2679","e":{"op":"lit","v":0,"x":9125},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8069},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8071},"label":{"op":"lit","v":{"instead":0},"x":9126}},{"gens":[{"v":"instead~2680","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2677"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2677"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"room","d":null}}]}]},"x":9127},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2679","x":9128},"o":"=","e":{"op":"var","n":"instead~2680","x":9129},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8073},{"op":"rep","n":{"op":"var","n":"instead~2680","x":9130},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"effect","d":null,"x":9131},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8075},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8074}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8072},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2680"}],"x":9132}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2675","x":9133},"r":{"op":"var","n":"r~2676","x":9134}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8070},{"op":"set","t":{"op":"var","n":"left~2677","x":9135},"o":"-=","e":{"op":"var","n":"taken~2679","x":9136},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8076}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8068},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8067},{"op":"let","v":"n~2681","e":{"op":"var","n":"left~2677","x":9137},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8077},{"op":"let","v":"r~2682","e":{"op":"var","n":"r~2676","x":9138},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8078},{"op":"seq","b":[{"op":"let","v":"k~2683","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2681"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2681"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2682"},"d":0}]}]}}]}],"x":9139},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8080},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9140},"t":{"op":"set","t":{"op":"var","n":"k~2683","x":9141},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2683"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2682"},"d":0}}]}]}]}],"x":9142},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8082},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8081},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2682"},"d":0,"x":9143},"o":"+=","e":{"op":"var","n":"k~2683","x":9144},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8083},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9145},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2682"},"d":0,"x":9146},"o":"-=","e":{"op":"var","n":"k~2683","x":9147},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8085},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8084},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2683"},"b":{"op":"lit","v":0}}],"x":9148},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9149},"o":"+=","e":{"op":"var","n":"k~2683","x":9150},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8087},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8086}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8079}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8065}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8062}],"at":"rules_data/pampero/modules/objectives.yaml:31","id":8033},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:25"}',
 }

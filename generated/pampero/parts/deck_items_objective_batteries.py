@@ -51,116 +51,116 @@ K = [
 ]
 
 
-def x_9591(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
+def x_9599(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('batteries', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'batteries', 0)))) is int else num(_w3)) >= 5)
 
 
-x_9595 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9596 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_9599 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_9603 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_9604 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_9609 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_9610 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_9612 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_9613 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_9615 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_9616 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_9618 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_9619 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9603 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9604 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_9607 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_9611 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_9612 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_9617 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_9618 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_9620 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_9621 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_9623 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_9624 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_9626 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_9627 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def x_9623(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def x_9631(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2633 for v_i_2633 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2633, NOREC).get('deck', None) if type(v_i_2633) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2634))) is type((_w4 := sum([items_of((_h2.get(v_r_2636, []) if type(_h2) is dict else KEY(_h2, v_r_2636, []))).count(v_c_2634) for v_r_2636 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2634 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2634, NOREC).get('deck', None) if type(v_c_2634) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
-    return MEMO(ctx, (9623, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+        return (_w5 + _w6 if type((_w5 := len([v_i_2663 for v_i_2663 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2663, NOREC).get('deck', None) if type(v_i_2663) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2664))) is type((_w4 := sum([items_of((_h2.get(v_r_2666, []) if type(_h2) is dict else KEY(_h2, v_r_2666, []))).count(v_c_2664) for v_r_2666 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2664 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2664, NOREC).get('deck', None) if type(v_c_2664) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (9631, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-def x_9624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9632(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2638'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2640'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2668'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2670'))) is int else num(_w2)))
 
 
-x_9627 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
+x_9635 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
 
 
-def x_9628(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2644'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2642'))) and (((_w3 if type((_w3 := E.get('left~2643'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2674'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2672'))) and (((_w3 if type((_w3 := E.get('left~2673'))) is int else num(_w3)) > 0)) else False)
 
 
-def x_9631(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9639(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2643'), (E.get('left~2643') if (FLD(ctx, K[0], E.get('rep~2644')) == None) else FLD(ctx, K[0], E.get('rep~2644')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2673'), (E.get('left~2673') if (FLD(ctx, K[0], E.get('rep~2674')) == None) else FLD(ctx, K[0], E.get('rep~2674')))]))
 
 
-def x_9635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2644'))
+    return FLD(ctx, K[1], E.get('rep~2674'))
 
 
-def x_9636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2646')}
+    return {'instead': E.get('instead~2676')}
 
 
-def x_9643(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2647') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2648'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2647'), (_w2.get(E.get('r~2648'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2648'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2677') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2678'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2677'), (_w2.get(E.get('r~2678'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2678'), 0))]))])
 
 
-def x_9644(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2648'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2678'))) is str else None) != None)
 
 
-def x_9646(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9654(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2649'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2648'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2648'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2648'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2679'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2678'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2678'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2678'), 0)))) is int else num(_w5)))])])
 
 
-def x_9647(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2648'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2648'), 0))
+    return (_w2.get(E.get('r~2678'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2678'), 0))
 
 
-def x_9649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9657(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2648'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2678'))) is str else None) != None)
 
 
-def x_9650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9658(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2648'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2648'), 0))
+    return (_w1.get(E.get('r~2678'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2678'), 0))
 
 
-def x_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2648'))) is str else None)) and ((E.get('k~2649') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2678'))) is str else None)) and ((E.get('k~2679') != 0)) else False)
 
 
-x_9653 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9661 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8463(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def t_8473(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,31 +168,31 @@ def t_8463(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2638', 10, True)
-        LOCAL(ctx, E, 'r~2639', 'money', True)
-        LOCAL(ctx, E, 'k~2640', x_9623(ctx, E), True)
-        return t_8492(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2668', 10, True)
+        LOCAL(ctx, E, 'r~2669', 'money', True)
+        LOCAL(ctx, E, 'k~2670', x_9631(ctx, E), True)
+        return t_8502(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2619', 10, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_8466(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2649', 10, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_8476(ctx, r1, s, E)
 
 
-def d_8464(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8474(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 10, True)
+    LOCAL(ctx, E, 'n~2649', 10, True)
     return True
 
 
-d_8465 = _C.d_7403  # rules_data/pampero/modules/objectives.yaml:95
+d_8475 = _C.d_7408  # rules_data/pampero/modules/objectives.yaml:95
 
 
-def t_8466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8476(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -200,46 +200,46 @@ def t_8466(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_8480(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_8490(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_8468(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_8478(ctx, r1, s, E)
 
 
-d_8467 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_8477 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8468(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8478(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9595(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_9603(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_9596(ctx, E):
-                return t_8469(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_9604(ctx, E):
+                return t_8479(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8469(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8479(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -247,196 +247,196 @@ def t_8469(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8477, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 8487, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_8471(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_8481(ctx, r1, s, E)
 
 
-d_8470 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_8480 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8471(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8481(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8471, None, [], k)
+    return CHOOSE(ctx, 8481, None, [], k)
 
 
-d_8472 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8473 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_8474 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_8475 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_8476 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_8482 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8483 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_8484 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_8485 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_8486 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8477(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8477, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 8487, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_8478 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_8479 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_8488 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_8489 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8480(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8490(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_9609(ctx, E), True)
-    if not d_8482(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_9617(ctx, E), True)
+    if not d_8492(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8484, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8494, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_8485(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_8495(ctx, E):
         return False
-    if not d_8487(ctx, E):
+    if not d_8497(ctx, E):
         return False
     return True
 
 
-d_8481 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_8482 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_8483 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_8491 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_8492 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_8493 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8484(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8484, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8494, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_8485(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8495(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9615(ctx, E):
+    if x_9623(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8486, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 8496, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_8486(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8486, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8496, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_8487(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8497(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9618(ctx, E):
+    if x_9626(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8488, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8498, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_8488(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8498(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8488, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8498, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_8489(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8499(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2638', 10, True)
+    LOCAL(ctx, E, 'n~2668', 10, True)
     return True
 
 
-def d_8490(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8500(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2639', 'money', True)
+    LOCAL(ctx, E, 'r~2669', 'money', True)
     return True
 
 
-def d_8491(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
+def d_8501(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:95
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2640', x_9623(ctx, E), True)
+    LOCAL(ctx, E, 'k~2670', x_9631(ctx, E), True)
     return True
 
 
-def t_8492(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2641', x_9624(ctx, E), True)
-    LOCAL(ctx, E, 'r~2642', E.get('r~2639'), True)
-    return t_8495(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2671', x_9632(ctx, E), True)
+    LOCAL(ctx, E, 'r~2672', E.get('r~2669'), True)
+    return t_8505(ctx, k, s, E)
 
 
-def d_8493(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2641', x_9624(ctx, E), True)
+    LOCAL(ctx, E, 'n~2671', x_9632(ctx, E), True)
     return True
 
 
-def d_8494(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8504(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2642', E.get('r~2639'), True)
+    LOCAL(ctx, E, 'r~2672', E.get('r~2669'), True)
     return True
 
 
-def t_8495(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8505(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -444,53 +444,53 @@ def t_8495(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2647', E.get('left~2643'), True)
-        LOCAL(ctx, E, 'r~2648', E.get('r~2642'), True)
-        if not d_8509(ctx, E):
+        LOCAL(ctx, E, 'n~2677', E.get('left~2673'), True)
+        LOCAL(ctx, E, 'r~2678', E.get('r~2672'), True)
+        if not d_8519(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2643', E.get('n~2641'), True)
-    return t_8497(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2673', E.get('n~2671'), True)
+    return t_8507(ctx, r1, s, E)
 
 
-def d_8496(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2643', E.get('n~2641'), True)
+    LOCAL(ctx, E, 'left~2673', E.get('n~2671'), True)
     return True
 
 
-def t_8497(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8507(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9627(ctx, E)))
-    old = E.get('rep~2644', MISSING)
+    items = list(items_of(x_9635(ctx, E)))
+    old = E.get('rep~2674', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2644', old)
+        UNSET(ctx, E, 'rep~2674', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2644', item, True)
-            if x_9628(ctx, E):
-                return t_8498(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2674', item, True)
+            if x_9636(ctx, E):
+                return t_8508(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8498(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8508(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -498,55 +498,55 @@ def t_8498(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8506, E, 'left~2643', E.get('taken~2645'))
+        ASSIGN(ctx, 8516, E, 'left~2673', E.get('taken~2675'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2645', 0, True)
-    return t_8500(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2675', 0, True)
+    return t_8510(ctx, r1, s, E)
 
 
-def d_8499(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2645', 0, True)
+    LOCAL(ctx, E, 'taken~2675', 0, True)
     return True
 
 
-def t_8500(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8510(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8500, None, [], k)
+    return CHOOSE(ctx, 8510, None, [], k)
 
 
-d_8501 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
+d_8511 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
 
 
-def t_8502(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8512(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2645', E.get('instead~2646'))
-    return t_8504(ctx, k, s, E)
+    LOCAL(ctx, E, 'taken~2675', E.get('instead~2676'))
+    return t_8514(ctx, k, s, E)
 
 
-def d_8503(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2645', E.get('instead~2646'))
+    LOCAL(ctx, E, 'taken~2675', E.get('instead~2676'))
     return True
 
 
-def t_8504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8514(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -555,141 +555,81 @@ def t_8504(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8505(ctx, lambda: nxt(left - 1), k, E)
+        return t_8515(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2646')))
+    return nxt(num(E.get('instead~2676')))
 
 
-def t_8505(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8515(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9635(ctx, E), k)
+    return DO(ctx, x_9643(ctx, E), k)
 
 
-def d_8506(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8506, E, 'left~2643', E.get('taken~2645'))
+    ASSIGN(ctx, 8516, E, 'left~2673', E.get('taken~2675'))
     return True
 
 
-def d_8507(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2647', E.get('left~2643'), True)
+    LOCAL(ctx, E, 'n~2677', E.get('left~2673'), True)
     return True
 
 
-def d_8508(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8518(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2648', E.get('r~2642'), True)
+    LOCAL(ctx, E, 'r~2678', E.get('r~2672'), True)
     return True
 
 
-def d_8509(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8519(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2649', x_9643(ctx, E), True)
-    if not d_8511(ctx, E):
+    LOCAL(ctx, E, 'k~2679', x_9651(ctx, E), True)
+    if not d_8521(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8513, PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
+    c, key = KEYPLACE(ctx, 8523, PL(ctx, E.get('you')).get('stock'), E.get('r~2678'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2649'), '+=', False, K[2])
-    if not d_8514(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2679'), '+=', False, K[2])
+    if not d_8524(ctx, E):
         return False
-    if not d_8516(ctx, E):
+    if not d_8526(ctx, E):
         return False
     return True
 
 
-def d_8510(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8520(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2649', x_9643(ctx, E), True)
+    LOCAL(ctx, E, 'k~2679', x_9651(ctx, E), True)
     return True
 
 
-def d_8511(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9644(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2649', x_9646(ctx, E))
-    return True
-
-
-def d_8512(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2649', x_9646(ctx, E))
-    return True
-
-
-def d_8513(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8513, PL(ctx, E.get('you')).get('stock'), E.get('r~2648'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2649'), '+=', False, K[2])
-    return True
-
-
-def d_8514(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9649(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8515, ctx.state.get('supply'), E.get('r~2648'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[3])
-    return True
-
-
-def d_8515(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8515, ctx.state.get('supply'), E.get('r~2648'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2649'), '-=', False, K[3])
-    return True
-
-
-def d_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8521(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -697,133 +637,193 @@ def d_8516(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9652(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8517, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[4])
+        LOCAL(ctx, E, 'k~2679', x_9654(ctx, E))
     return True
 
 
-def d_8517(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8522(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8517, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    LOCAL(ctx, E, 'k~2679', x_9654(ctx, E))
+    return True
+
+
+def d_8523(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 8523, PL(ctx, E.get('you')).get('stock'), E.get('r~2678'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2649'), '+=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('k~2679'), '+=', False, K[2])
+    return True
+
+
+def d_8524(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9657(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, 8525, ctx.state.get('supply'), E.get('r~2678'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2679'), '-=', False, K[3])
+    return True
+
+
+def d_8525(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 8525, ctx.state.get('supply'), E.get('r~2678'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2679'), '-=', False, K[3])
+    return True
+
+
+def d_8526(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9660(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, 8527, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2679'), '+=', False, K[4])
+    return True
+
+
+def d_8527(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 8527, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2679'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8463: t_8463,
-    8464: CPS(d_8464),
-    8465: CPS(d_8465),
-    8466: t_8466,
-    8467: CPS(d_8467),
-    8468: t_8468,
-    8469: t_8469,
-    8470: CPS(d_8470),
-    8471: t_8471,
-    8472: CPS(d_8472),
     8473: t_8473,
     8474: CPS(d_8474),
-    8475: t_8475,
+    8475: CPS(d_8475),
     8476: t_8476,
     8477: CPS(d_8477),
-    8478: CPS(d_8478),
-    8479: CPS(d_8479),
+    8478: t_8478,
+    8479: t_8479,
     8480: CPS(d_8480),
-    8481: CPS(d_8481),
+    8481: t_8481,
     8482: CPS(d_8482),
-    8483: CPS(d_8483),
+    8483: t_8483,
     8484: CPS(d_8484),
-    8485: CPS(d_8485),
-    8486: CPS(d_8486),
+    8485: t_8485,
+    8486: t_8486,
     8487: CPS(d_8487),
     8488: CPS(d_8488),
     8489: CPS(d_8489),
     8490: CPS(d_8490),
     8491: CPS(d_8491),
-    8492: t_8492,
+    8492: CPS(d_8492),
     8493: CPS(d_8493),
     8494: CPS(d_8494),
-    8495: t_8495,
+    8495: CPS(d_8495),
     8496: CPS(d_8496),
-    8497: t_8497,
-    8498: t_8498,
+    8497: CPS(d_8497),
+    8498: CPS(d_8498),
     8499: CPS(d_8499),
-    8500: t_8500,
+    8500: CPS(d_8500),
     8501: CPS(d_8501),
     8502: t_8502,
     8503: CPS(d_8503),
-    8504: t_8504,
+    8504: CPS(d_8504),
     8505: t_8505,
     8506: CPS(d_8506),
-    8507: CPS(d_8507),
-    8508: CPS(d_8508),
+    8507: t_8507,
+    8508: t_8508,
     8509: CPS(d_8509),
-    8510: CPS(d_8510),
+    8510: t_8510,
     8511: CPS(d_8511),
-    8512: CPS(d_8512),
+    8512: t_8512,
     8513: CPS(d_8513),
-    8514: CPS(d_8514),
-    8515: CPS(d_8515),
+    8514: t_8514,
+    8515: t_8515,
     8516: CPS(d_8516),
     8517: CPS(d_8517),
+    8518: CPS(d_8518),
+    8519: CPS(d_8519),
+    8520: CPS(d_8520),
+    8521: CPS(d_8521),
+    8522: CPS(d_8522),
+    8523: CPS(d_8523),
+    8524: CPS(d_8524),
+    8525: CPS(d_8525),
+    8526: CPS(d_8526),
+    8527: CPS(d_8527),
 }
 
 
 CODE = {
-    9591: x_9591,
-    9595: x_9595,
-    9596: x_9596,
     9599: x_9599,
     9603: x_9603,
     9604: x_9604,
-    9609: x_9609,
-    9610: x_9610,
+    9607: x_9607,
+    9611: x_9611,
     9612: x_9612,
-    9613: x_9613,
-    9615: x_9615,
-    9616: x_9616,
+    9617: x_9617,
     9618: x_9618,
-    9619: x_9619,
+    9620: x_9620,
+    9621: x_9621,
     9623: x_9623,
     9624: x_9624,
+    9626: x_9626,
     9627: x_9627,
-    9628: x_9628,
     9631: x_9631,
+    9632: x_9632,
     9635: x_9635,
     9636: x_9636,
+    9639: x_9639,
     9643: x_9643,
     9644: x_9644,
-    9646: x_9646,
-    9647: x_9647,
-    9649: x_9649,
-    9650: x_9650,
+    9651: x_9651,
     9652: x_9652,
-    9653: x_9653,
+    9654: x_9654,
+    9655: x_9655,
+    9657: x_9657,
+    9658: x_9658,
+    9660: x_9660,
+    9661: x_9661,
 }
 AT = {
-    9591: 'rules_data/pampero/modules/objectives.yaml:89',
-    9623: 'rules_data/pampero/modules/objectives.yaml:95',
-    9624: 'rules_data/pampero/definitions/resources.yaml:68',
-    9628: 'rules_data/pampero/definitions/resources.yaml:55',
-    9631: 'rules_data/pampero/definitions/resources.yaml:57',
-    9635: 'rules_data/pampero/definitions/resources.yaml:60',
-    9636: 'rules_data/pampero/definitions/resources.yaml:57',
-    9643: 'rules_data/pampero/definitions/resources.yaml:26',
-    9644: 'rules_data/pampero/definitions/resources.yaml:27',
-    9646: 'rules_data/pampero/definitions/resources.yaml:27',
-    9647: 'rules_data/pampero/definitions/resources.yaml:28',
-    9649: 'rules_data/pampero/definitions/resources.yaml:29',
-    9650: 'rules_data/pampero/definitions/resources.yaml:29',
-    9652: 'rules_data/pampero/definitions/resources.yaml:30',
+    9599: 'rules_data/pampero/modules/objectives.yaml:89',
+    9631: 'rules_data/pampero/modules/objectives.yaml:95',
+    9632: 'rules_data/pampero/definitions/resources.yaml:68',
+    9636: 'rules_data/pampero/definitions/resources.yaml:55',
+    9639: 'rules_data/pampero/definitions/resources.yaml:57',
+    9643: 'rules_data/pampero/definitions/resources.yaml:60',
+    9644: 'rules_data/pampero/definitions/resources.yaml:57',
+    9651: 'rules_data/pampero/definitions/resources.yaml:26',
+    9652: 'rules_data/pampero/definitions/resources.yaml:27',
+    9654: 'rules_data/pampero/definitions/resources.yaml:27',
+    9655: 'rules_data/pampero/definitions/resources.yaml:28',
+    9657: 'rules_data/pampero/definitions/resources.yaml:29',
+    9658: 'rules_data/pampero/definitions/resources.yaml:29',
+    9660: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:89
-    'objective_batteries': '{"id":"objective_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more batteries.","it":"Avere 5 o più batterie."},"condition":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":5},"x":9591},"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":10,"x":9592},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8464},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":9593},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8465},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":9594},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8467},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":9595},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":9596},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":9597},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8470},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8472},"label":{"op":"lit","v":{"instead":0},"x":9598}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":9599},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":9600},"o":"=","e":{"op":"var","n":"instead~2624","x":9601},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8474},{"op":"rep","n":{"op":"var","n":"instead~2624","x":9602},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":9603},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8476},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8475}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8473},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":9604}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8471},{"op":"set","t":{"op":"var","n":"left~2621","x":9605},"o":"-=","e":{"op":"var","n":"taken~2623","x":9606},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8477}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8469},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8468},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":9607},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8478},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":9608},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8479},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":9609},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8481},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9610},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":9611},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":9612},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8483},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8482},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":9613},"o":"+=","e":{"op":"var","n":"k~2627","x":9614},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8484},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9615},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":9616},"o":"-=","e":{"op":"var","n":"k~2627","x":9617},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8486},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8485},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":9618},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9619},"o":"+=","e":{"op":"var","n":"k~2627","x":9620},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8488},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8487}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8480}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8466},{"op":"let","v":"n~2638","e":{"op":"lit","v":10,"x":9621},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8489},{"op":"let","v":"r~2639","e":{"op":"lit","v":"money","x":9622},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8490},{"op":"let","v":"k~2640","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2633","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2633"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2634","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2635","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2635"},"b":{"op":"var","n":"c~2634"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2636","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2637","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2636"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2637"},"b":{"op":"var","n":"c~2634"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2634"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9623},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8491},{"op":"seq","b":[{"op":"let","v":"n~2641","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2638"},"b":{"op":"var","n":"k~2640"},"x":9624},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8493},{"op":"let","v":"r~2642","e":{"op":"var","n":"r~2639","x":9625},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8494},{"op":"seq","b":[{"op":"let","v":"left~2643","e":{"op":"var","n":"n~2641","x":9626},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8496},{"op":"for","v":"rep~2644","src":{"op":"ids","kind":"replacements","x":9627},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2642"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2643"},"b":{"op":"lit","v":0}}],"x":9628},"b":{"op":"seq","b":[{"op":"let","v":"taken~2645","e":{"op":"lit","v":0,"x":9629},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8499},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8501},"label":{"op":"lit","v":{"instead":0},"x":9630}},{"gens":[{"v":"instead~2646","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2643"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2643"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"room","d":null}}]}]},"x":9631},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2645","x":9632},"o":"=","e":{"op":"var","n":"instead~2646","x":9633},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8503},{"op":"rep","n":{"op":"var","n":"instead~2646","x":9634},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2644"},"f":"effect","d":null,"x":9635},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8505},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8504}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8502},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2646"}],"x":9636}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2641","x":9637},"r":{"op":"var","n":"r~2642","x":9638}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8500},{"op":"set","t":{"op":"var","n":"left~2643","x":9639},"o":"-=","e":{"op":"var","n":"taken~2645","x":9640},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8506}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8498},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8497},{"op":"let","v":"n~2647","e":{"op":"var","n":"left~2643","x":9641},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8507},{"op":"let","v":"r~2648","e":{"op":"var","n":"r~2642","x":9642},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8508},{"op":"seq","b":[{"op":"let","v":"k~2649","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2647"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2647"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2648"},"d":0}]}]}}]}],"x":9643},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8510},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9644},"t":{"op":"set","t":{"op":"var","n":"k~2649","x":9645},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2649"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0}}]}]}]}],"x":9646},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8512},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8511},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2648"},"d":0,"x":9647},"o":"+=","e":{"op":"var","n":"k~2649","x":9648},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8513},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9649},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2648"},"d":0,"x":9650},"o":"-=","e":{"op":"var","n":"k~2649","x":9651},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8515},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8514},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2648"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2649"},"b":{"op":"lit","v":0}}],"x":9652},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9653},"o":"+=","e":{"op":"var","n":"k~2649","x":9654},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8517},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8516}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8509}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8495}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8492}],"at":"rules_data/pampero/modules/objectives.yaml:95","id":8463},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:89"}',
+    'objective_batteries': '{"id":"objective_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more batteries.","it":"Avere 5 o più batterie."},"condition":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":5},"x":9599},"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":10,"x":9600},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8474},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":9601},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8475},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":9602},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8477},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":9603},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":9604},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":9605},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8480},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8482},"label":{"op":"lit","v":{"instead":0},"x":9606}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":9607},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":9608},"o":"=","e":{"op":"var","n":"instead~2654","x":9609},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8484},{"op":"rep","n":{"op":"var","n":"instead~2654","x":9610},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":9611},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8486},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8485}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8483},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":9612}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8481},{"op":"set","t":{"op":"var","n":"left~2651","x":9613},"o":"-=","e":{"op":"var","n":"taken~2653","x":9614},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8487}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8479},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8478},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":9615},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8488},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":9616},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8489},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":9617},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8491},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9618},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":9619},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":9620},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8493},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8492},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":9621},"o":"+=","e":{"op":"var","n":"k~2657","x":9622},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8494},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9623},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":9624},"o":"-=","e":{"op":"var","n":"k~2657","x":9625},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8496},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8495},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":9626},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9627},"o":"+=","e":{"op":"var","n":"k~2657","x":9628},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8498},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8497}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8490}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8476},{"op":"let","v":"n~2668","e":{"op":"lit","v":10,"x":9629},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8499},{"op":"let","v":"r~2669","e":{"op":"lit","v":"money","x":9630},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8500},{"op":"let","v":"k~2670","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2663","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2663"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2664","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2665","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2665"},"b":{"op":"var","n":"c~2664"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2666","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2667","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2667"},"b":{"op":"var","n":"c~2664"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2664"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9631},"at":"rules_data/pampero/modules/objectives.yaml:95","id":8501},{"op":"seq","b":[{"op":"let","v":"n~2671","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2668"},"b":{"op":"var","n":"k~2670"},"x":9632},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8503},{"op":"let","v":"r~2672","e":{"op":"var","n":"r~2669","x":9633},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8504},{"op":"seq","b":[{"op":"let","v":"left~2673","e":{"op":"var","n":"n~2671","x":9634},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8506},{"op":"for","v":"rep~2674","src":{"op":"ids","kind":"replacements","x":9635},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2672"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2673"},"b":{"op":"lit","v":0}}],"x":9636},"b":{"op":"seq","b":[{"op":"let","v":"taken~2675","e":{"op":"lit","v":0,"x":9637},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8509},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8511},"label":{"op":"lit","v":{"instead":0},"x":9638}},{"gens":[{"v":"instead~2676","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2673"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2673"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"room","d":null}}]}]},"x":9639},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2675","x":9640},"o":"=","e":{"op":"var","n":"instead~2676","x":9641},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8513},{"op":"rep","n":{"op":"var","n":"instead~2676","x":9642},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2674"},"f":"effect","d":null,"x":9643},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8515},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8514}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8512},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2676"}],"x":9644}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2671","x":9645},"r":{"op":"var","n":"r~2672","x":9646}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8510},{"op":"set","t":{"op":"var","n":"left~2673","x":9647},"o":"-=","e":{"op":"var","n":"taken~2675","x":9648},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8516}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8508},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8507},{"op":"let","v":"n~2677","e":{"op":"var","n":"left~2673","x":9649},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8517},{"op":"let","v":"r~2678","e":{"op":"var","n":"r~2672","x":9650},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8518},{"op":"seq","b":[{"op":"let","v":"k~2679","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2677"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2677"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0}]}]}}]}],"x":9651},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8520},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9652},"t":{"op":"set","t":{"op":"var","n":"k~2679","x":9653},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2679"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0}}]}]}]}],"x":9654},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8522},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8521},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2678"},"d":0,"x":9655},"o":"+=","e":{"op":"var","n":"k~2679","x":9656},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8523},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9657},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2678"},"d":0,"x":9658},"o":"-=","e":{"op":"var","n":"k~2679","x":9659},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8525},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8524},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2678"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2679"},"b":{"op":"lit","v":0}}],"x":9660},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9661},"o":"+=","e":{"op":"var","n":"k~2679","x":9662},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8527},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8526}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8519}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8505}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8502}],"at":"rules_data/pampero/modules/objectives.yaml:95","id":8473},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:89"}',
 }

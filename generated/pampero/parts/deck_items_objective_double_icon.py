@@ -51,46 +51,46 @@ K = [
 ]
 
 
-def x_9143(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
+def x_9151(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:33
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return (len([v_c_2619 for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2619, {}) if type(_h1) is dict else KEY(_h1, v_c_2619, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('double_icon', _w3))]) >= 5)
-    return MEMO(ctx, (9143, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
+        return (len([v_c_2649 for v_c_2649 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('double_icon' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2649, {}) if type(_h1) is dict else KEY(_h1, v_c_2649, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('double_icon', _w3))]) >= 5)
+    return MEMO(ctx, (9151, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
-x_9147 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9148 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:55
-x_9151 = _C.x_9023  # rules_data/pampero/definitions/resources.yaml:57
-x_9155 = _C.x_9027  # rules_data/pampero/definitions/resources.yaml:60
-x_9156 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:57
-x_9161 = _C.x_9033  # rules_data/pampero/definitions/resources.yaml:26
-x_9162 = _C.x_9034  # rules_data/pampero/definitions/resources.yaml:27
-x_9164 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:27
-x_9165 = _C.x_9037  # rules_data/pampero/definitions/resources.yaml:28
-x_9167 = _C.x_9039  # rules_data/pampero/definitions/resources.yaml:29
-x_9168 = _C.x_9040  # rules_data/pampero/definitions/resources.yaml:29
-x_9170 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:30
-x_9171 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_9175 = _C.x_9047  # rules_data/pampero/modules/objectives.yaml:39
-x_9176 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:68
-x_9179 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9180 = _C.x_9052  # rules_data/pampero/definitions/resources.yaml:55
-x_9183 = _C.x_9055  # rules_data/pampero/definitions/resources.yaml:57
-x_9187 = _C.x_9059  # rules_data/pampero/definitions/resources.yaml:60
-x_9188 = _C.x_9060  # rules_data/pampero/definitions/resources.yaml:57
-x_9195 = _C.x_9067  # rules_data/pampero/definitions/resources.yaml:26
-x_9196 = _C.x_9068  # rules_data/pampero/definitions/resources.yaml:27
-x_9198 = _C.x_9070  # rules_data/pampero/definitions/resources.yaml:27
-x_9199 = _C.x_9071  # rules_data/pampero/definitions/resources.yaml:28
-x_9201 = _C.x_9073  # rules_data/pampero/definitions/resources.yaml:29
-x_9202 = _C.x_9074  # rules_data/pampero/definitions/resources.yaml:29
-x_9204 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:30
-x_9205 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9155 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9156 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:55
+x_9159 = _C.x_9031  # rules_data/pampero/definitions/resources.yaml:57
+x_9163 = _C.x_9035  # rules_data/pampero/definitions/resources.yaml:60
+x_9164 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:57
+x_9169 = _C.x_9041  # rules_data/pampero/definitions/resources.yaml:26
+x_9170 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:27
+x_9172 = _C.x_9044  # rules_data/pampero/definitions/resources.yaml:27
+x_9173 = _C.x_9045  # rules_data/pampero/definitions/resources.yaml:28
+x_9175 = _C.x_9047  # rules_data/pampero/definitions/resources.yaml:29
+x_9176 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:29
+x_9178 = _C.x_9050  # rules_data/pampero/definitions/resources.yaml:30
+x_9179 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9183 = _C.x_9055  # rules_data/pampero/modules/objectives.yaml:39
+x_9184 = _C.x_9056  # rules_data/pampero/definitions/resources.yaml:68
+x_9187 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9188 = _C.x_9060  # rules_data/pampero/definitions/resources.yaml:55
+x_9191 = _C.x_9063  # rules_data/pampero/definitions/resources.yaml:57
+x_9195 = _C.x_9067  # rules_data/pampero/definitions/resources.yaml:60
+x_9196 = _C.x_9068  # rules_data/pampero/definitions/resources.yaml:57
+x_9203 = _C.x_9075  # rules_data/pampero/definitions/resources.yaml:26
+x_9204 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:27
+x_9206 = _C.x_9078  # rules_data/pampero/definitions/resources.yaml:27
+x_9207 = _C.x_9079  # rules_data/pampero/definitions/resources.yaml:28
+x_9209 = _C.x_9081  # rules_data/pampero/definitions/resources.yaml:29
+x_9210 = _C.x_9082  # rules_data/pampero/definitions/resources.yaml:29
+x_9212 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:30
+x_9213 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8078(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:39
+def t_8088(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,22 +98,22 @@ def t_8078(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2639', 10, True)
-        LOCAL(ctx, E, 'r~2640', 'money', True)
-        LOCAL(ctx, E, 'k~2641', x_9175(ctx, E), True)
-        return t_8107(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2669', 10, True)
+        LOCAL(ctx, E, 'r~2670', 'money', True)
+        LOCAL(ctx, E, 'k~2671', x_9183(ctx, E), True)
+        return t_8117(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2620', 10, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
-    return t_8081(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2650', 10, True)
+    LOCAL(ctx, E, 'r~2651', 'money', True)
+    return t_8091(ctx, r1, s, E)
 
 
-d_8079 = _C.d_7969  # rules_data/pampero/modules/objectives.yaml:39
-d_8080 = _C.d_7970  # rules_data/pampero/modules/objectives.yaml:39
+d_8089 = _C.d_7979  # rules_data/pampero/modules/objectives.yaml:39
+d_8090 = _C.d_7980  # rules_data/pampero/modules/objectives.yaml:39
 
 
-def t_8081(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8091(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,46 +121,46 @@ def t_8081(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
-        if not d_8095(ctx, E):
+        LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
+        LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
+        if not d_8105(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
-    return t_8083(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
+    return t_8093(ctx, r1, s, E)
 
 
-d_8082 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:54
+d_8092 = _C.d_7982  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8083(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8093(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9147(ctx, E)))
-    old = E.get('rep~2623', MISSING)
+    items = list(items_of(x_9155(ctx, E)))
+    old = E.get('rep~2653', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2623', old)
+        UNSET(ctx, E, 'rep~2653', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
-            if x_9148(ctx, E):
-                return t_8084(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2653', item, True)
+            if x_9156(ctx, E):
+                return t_8094(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8084(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8094(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,155 +168,155 @@ def t_8084(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8092, E, 'left~2622', E.get('taken~2624'))
+        ASSIGN(ctx, 8102, E, 'left~2652', E.get('taken~2654'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
-    return t_8086(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2654', 0, True)
+    return t_8096(ctx, r1, s, E)
 
 
-d_8085 = _C.d_7975  # rules_data/pampero/definitions/resources.yaml:56
+d_8095 = _C.d_7985  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8086(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8096(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8086, None, [], k)
+    return CHOOSE(ctx, 8096, None, [], k)
 
 
-d_8087 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8088 = _C.t_7978  # rules_data/pampero/definitions/resources.yaml:60
-d_8089 = _C.d_7979  # rules_data/pampero/definitions/resources.yaml:60
-t_8090 = _C.t_7980  # rules_data/pampero/definitions/resources.yaml:60
-t_8091 = _C.t_7981  # rules_data/pampero/definitions/resources.yaml:60
+d_8097 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8098 = _C.t_7988  # rules_data/pampero/definitions/resources.yaml:60
+d_8099 = _C.d_7989  # rules_data/pampero/definitions/resources.yaml:60
+t_8100 = _C.t_7990  # rules_data/pampero/definitions/resources.yaml:60
+t_8101 = _C.t_7991  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8092, E, 'left~2622', E.get('taken~2624'))
+    ASSIGN(ctx, 8102, E, 'left~2652', E.get('taken~2654'))
     return True
 
 
-d_8093 = _C.d_7983  # rules_data/pampero/definitions/resources.yaml:62
-d_8094 = _C.d_7984  # rules_data/pampero/definitions/resources.yaml:62
+d_8103 = _C.d_7993  # rules_data/pampero/definitions/resources.yaml:62
+d_8104 = _C.d_7994  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8095(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8105(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9161(ctx, E), True)
-    if not d_8097(ctx, E):
+    LOCAL(ctx, E, 'k~2658', x_9169(ctx, E), True)
+    if not d_8107(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8099, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8109, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    if not d_8100(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
+    if not d_8110(ctx, E):
         return False
-    if not d_8102(ctx, E):
+    if not d_8112(ctx, E):
         return False
     return True
 
 
-d_8096 = _C.d_7986  # rules_data/pampero/definitions/resources.yaml:26
-d_8097 = _C.d_7987  # rules_data/pampero/definitions/resources.yaml:27
-d_8098 = _C.d_7988  # rules_data/pampero/definitions/resources.yaml:27
+d_8106 = _C.d_7996  # rules_data/pampero/definitions/resources.yaml:26
+d_8107 = _C.d_7997  # rules_data/pampero/definitions/resources.yaml:27
+d_8108 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8099, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8109, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
     return True
 
 
-def d_8100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8110(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9167(ctx, E):
+    if x_9175(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8101, ctx.state.get('supply'), E.get('r~2627'))
+        c, key = KEYPLACE(ctx, 8111, ctx.state.get('supply'), E.get('r~2657'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
     return True
 
 
-def d_8101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8111(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8101, ctx.state.get('supply'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8111, ctx.state.get('supply'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
     return True
 
 
-def d_8102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9170(ctx, E):
+    if x_9178(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8103, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8113, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
     return True
 
 
-def d_8103(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8113(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8103, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8113, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
     return True
 
 
-d_8104 = _C.d_7994  # rules_data/pampero/modules/objectives.yaml:39
-d_8105 = _C.d_7995  # rules_data/pampero/modules/objectives.yaml:39
-d_8106 = _C.d_7996  # rules_data/pampero/modules/objectives.yaml:39
+d_8114 = _C.d_8004  # rules_data/pampero/modules/objectives.yaml:39
+d_8115 = _C.d_8005  # rules_data/pampero/modules/objectives.yaml:39
+d_8116 = _C.d_8006  # rules_data/pampero/modules/objectives.yaml:39
 
 
-def t_8107(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8117(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9176(ctx, E), True)
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
-    return t_8110(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2672', x_9184(ctx, E), True)
+    LOCAL(ctx, E, 'r~2673', E.get('r~2670'), True)
+    return t_8120(ctx, k, s, E)
 
 
-d_8108 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:68
-d_8109 = _C.d_7999  # rules_data/pampero/definitions/resources.yaml:68
+d_8118 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:68
+d_8119 = _C.d_8009  # rules_data/pampero/definitions/resources.yaml:68
 
 
-def t_8110(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8120(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -324,46 +324,46 @@ def t_8110(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
-        LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
-        if not d_8124(ctx, E):
+        LOCAL(ctx, E, 'n~2678', E.get('left~2674'), True)
+        LOCAL(ctx, E, 'r~2679', E.get('r~2673'), True)
+        if not d_8134(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
-    return t_8112(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2674', E.get('n~2672'), True)
+    return t_8122(ctx, r1, s, E)
 
 
-d_8111 = _C.d_8001  # rules_data/pampero/definitions/resources.yaml:54
+d_8121 = _C.d_8011  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8112(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8122(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9179(ctx, E)))
-    old = E.get('rep~2645', MISSING)
+    items = list(items_of(x_9187(ctx, E)))
+    old = E.get('rep~2675', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2645', old)
+        UNSET(ctx, E, 'rep~2675', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2645', item, True)
-            if x_9180(ctx, E):
-                return t_8113(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2675', item, True)
+            if x_9188(ctx, E):
+                return t_8123(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8113(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8123(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -371,230 +371,230 @@ def t_8113(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8121, E, 'left~2644', E.get('taken~2646'))
+        ASSIGN(ctx, 8131, E, 'left~2674', E.get('taken~2676'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2646', 0, True)
-    return t_8115(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2676', 0, True)
+    return t_8125(ctx, r1, s, E)
 
 
-d_8114 = _C.d_8004  # rules_data/pampero/definitions/resources.yaml:56
+d_8124 = _C.d_8014  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8115(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8125(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8115, None, [], k)
+    return CHOOSE(ctx, 8125, None, [], k)
 
 
-d_8116 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8117 = _C.t_8007  # rules_data/pampero/definitions/resources.yaml:60
-d_8118 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:60
-t_8119 = _C.t_8009  # rules_data/pampero/definitions/resources.yaml:60
-t_8120 = _C.t_8010  # rules_data/pampero/definitions/resources.yaml:60
+d_8126 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8127 = _C.t_8017  # rules_data/pampero/definitions/resources.yaml:60
+d_8128 = _C.d_8018  # rules_data/pampero/definitions/resources.yaml:60
+t_8129 = _C.t_8019  # rules_data/pampero/definitions/resources.yaml:60
+t_8130 = _C.t_8020  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8121(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8121, E, 'left~2644', E.get('taken~2646'))
+    ASSIGN(ctx, 8131, E, 'left~2674', E.get('taken~2676'))
     return True
 
 
-d_8122 = _C.d_8012  # rules_data/pampero/definitions/resources.yaml:62
-d_8123 = _C.d_8013  # rules_data/pampero/definitions/resources.yaml:62
+d_8132 = _C.d_8022  # rules_data/pampero/definitions/resources.yaml:62
+d_8133 = _C.d_8023  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8124(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8134(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9195(ctx, E), True)
-    if not d_8126(ctx, E):
+    LOCAL(ctx, E, 'k~2680', x_9203(ctx, E), True)
+    if not d_8136(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8128, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8138, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
-    if not d_8129(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
+    if not d_8139(ctx, E):
         return False
-    if not d_8131(ctx, E):
+    if not d_8141(ctx, E):
         return False
     return True
 
 
-d_8125 = _C.d_8015  # rules_data/pampero/definitions/resources.yaml:26
-d_8126 = _C.d_8016  # rules_data/pampero/definitions/resources.yaml:27
-d_8127 = _C.d_8017  # rules_data/pampero/definitions/resources.yaml:27
+d_8135 = _C.d_8025  # rules_data/pampero/definitions/resources.yaml:26
+d_8136 = _C.d_8026  # rules_data/pampero/definitions/resources.yaml:27
+d_8137 = _C.d_8027  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8128, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8138, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
     return True
 
 
-def d_8129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9201(ctx, E):
+    if x_9209(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8130, ctx.state.get('supply'), E.get('r~2649'))
+        c, key = KEYPLACE(ctx, 8140, ctx.state.get('supply'), E.get('r~2679'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
     return True
 
 
-def d_8130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8130, ctx.state.get('supply'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8140, ctx.state.get('supply'), E.get('r~2679'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
     return True
 
 
-def d_8131(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8141(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9204(ctx, E):
+    if x_9212(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8132, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8142, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
     return True
 
 
-def d_8132(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8142(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8132, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8142, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8078: t_8078,
-    8079: CPS(d_8079),
-    8080: CPS(d_8080),
-    8081: t_8081,
-    8082: CPS(d_8082),
-    8083: t_8083,
-    8084: t_8084,
-    8085: CPS(d_8085),
-    8086: t_8086,
-    8087: CPS(d_8087),
     8088: t_8088,
     8089: CPS(d_8089),
-    8090: t_8090,
+    8090: CPS(d_8090),
     8091: t_8091,
     8092: CPS(d_8092),
-    8093: CPS(d_8093),
-    8094: CPS(d_8094),
+    8093: t_8093,
+    8094: t_8094,
     8095: CPS(d_8095),
-    8096: CPS(d_8096),
+    8096: t_8096,
     8097: CPS(d_8097),
-    8098: CPS(d_8098),
+    8098: t_8098,
     8099: CPS(d_8099),
-    8100: CPS(d_8100),
-    8101: CPS(d_8101),
+    8100: t_8100,
+    8101: t_8101,
     8102: CPS(d_8102),
     8103: CPS(d_8103),
     8104: CPS(d_8104),
     8105: CPS(d_8105),
     8106: CPS(d_8106),
-    8107: t_8107,
+    8107: CPS(d_8107),
     8108: CPS(d_8108),
     8109: CPS(d_8109),
-    8110: t_8110,
+    8110: CPS(d_8110),
     8111: CPS(d_8111),
-    8112: t_8112,
-    8113: t_8113,
+    8112: CPS(d_8112),
+    8113: CPS(d_8113),
     8114: CPS(d_8114),
-    8115: t_8115,
+    8115: CPS(d_8115),
     8116: CPS(d_8116),
     8117: t_8117,
     8118: CPS(d_8118),
-    8119: t_8119,
+    8119: CPS(d_8119),
     8120: t_8120,
     8121: CPS(d_8121),
-    8122: CPS(d_8122),
-    8123: CPS(d_8123),
+    8122: t_8122,
+    8123: t_8123,
     8124: CPS(d_8124),
-    8125: CPS(d_8125),
+    8125: t_8125,
     8126: CPS(d_8126),
-    8127: CPS(d_8127),
+    8127: t_8127,
     8128: CPS(d_8128),
-    8129: CPS(d_8129),
-    8130: CPS(d_8130),
+    8129: t_8129,
+    8130: t_8130,
     8131: CPS(d_8131),
     8132: CPS(d_8132),
+    8133: CPS(d_8133),
+    8134: CPS(d_8134),
+    8135: CPS(d_8135),
+    8136: CPS(d_8136),
+    8137: CPS(d_8137),
+    8138: CPS(d_8138),
+    8139: CPS(d_8139),
+    8140: CPS(d_8140),
+    8141: CPS(d_8141),
+    8142: CPS(d_8142),
 }
 
 
 CODE = {
-    9143: x_9143,
-    9147: x_9147,
-    9148: x_9148,
     9151: x_9151,
     9155: x_9155,
     9156: x_9156,
-    9161: x_9161,
-    9162: x_9162,
+    9159: x_9159,
+    9163: x_9163,
     9164: x_9164,
-    9165: x_9165,
-    9167: x_9167,
-    9168: x_9168,
+    9169: x_9169,
     9170: x_9170,
-    9171: x_9171,
+    9172: x_9172,
+    9173: x_9173,
     9175: x_9175,
     9176: x_9176,
+    9178: x_9178,
     9179: x_9179,
-    9180: x_9180,
     9183: x_9183,
+    9184: x_9184,
     9187: x_9187,
     9188: x_9188,
+    9191: x_9191,
     9195: x_9195,
     9196: x_9196,
-    9198: x_9198,
-    9199: x_9199,
-    9201: x_9201,
-    9202: x_9202,
+    9203: x_9203,
     9204: x_9204,
-    9205: x_9205,
+    9206: x_9206,
+    9207: x_9207,
+    9209: x_9209,
+    9210: x_9210,
+    9212: x_9212,
+    9213: x_9213,
 }
 AT = {
-    9143: 'rules_data/pampero/modules/objectives.yaml:33',
+    9151: 'rules_data/pampero/modules/objectives.yaml:33',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:33
-    'objective_double_icon': '{"id":"objective_double_icon","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more double-icon contracts.","it":"Avere 5 o più contratti a doppia icona."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2619","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"double_icon"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2619"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":5},"x":9143},"effect":{"op":"seq","b":[{"op":"let","v":"n~2620","e":{"op":"lit","v":10,"x":9144},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8079},{"op":"let","v":"r~2621","e":{"op":"lit","v":"money","x":9145},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8080},{"op":"seq","b":[{"op":"let","v":"left~2622","e":{"op":"var","n":"n~2620","x":9146},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8082},{"op":"for","v":"rep~2623","src":{"op":"ids","kind":"replacements","x":9147},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2621"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2622"},"b":{"op":"lit","v":0}}],"x":9148},"b":{"op":"seq","b":[{"op":"let","v":"taken~2624","e":{"op":"lit","v":0,"x":9149},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8085},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8087},"label":{"op":"lit","v":{"instead":0},"x":9150}},{"gens":[{"v":"instead~2625","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2622"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2622"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null}}]}]},"x":9151},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2624","x":9152},"o":"=","e":{"op":"var","n":"instead~2625","x":9153},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8089},{"op":"rep","n":{"op":"var","n":"instead~2625","x":9154},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"effect","d":null,"x":9155},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8091},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8090}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8088},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2625"}],"x":9156}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8086},{"op":"set","t":{"op":"var","n":"left~2622","x":9157},"o":"-=","e":{"op":"var","n":"taken~2624","x":9158},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8092}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8084},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8083},{"op":"let","v":"n~2626","e":{"op":"var","n":"left~2622","x":9159},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8093},{"op":"let","v":"r~2627","e":{"op":"var","n":"r~2621","x":9160},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8094},{"op":"seq","b":[{"op":"let","v":"k~2628","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2626"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2626"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0}]}]}}]}],"x":9161},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8096},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9162},"t":{"op":"set","t":{"op":"var","n":"k~2628","x":9163},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2628"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0}}]}]}]}],"x":9164},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8098},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8097},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0,"x":9165},"o":"+=","e":{"op":"var","n":"k~2628","x":9166},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8099},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9167},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0,"x":9168},"o":"-=","e":{"op":"var","n":"k~2628","x":9169},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8101},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8100},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2628"},"b":{"op":"lit","v":0}}],"x":9170},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9171},"o":"+=","e":{"op":"var","n":"k~2628","x":9172},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8103},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8102}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8095}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8081},{"op":"let","v":"n~2639","e":{"op":"lit","v":10,"x":9173},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8104},{"op":"let","v":"r~2640","e":{"op":"lit","v":"money","x":9174},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8105},{"op":"let","v":"k~2641","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2634","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2634"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2635","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2636","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2636"},"b":{"op":"var","n":"c~2635"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2637","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2638","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2637"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2638"},"b":{"op":"var","n":"c~2635"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9175},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8106},{"op":"seq","b":[{"op":"let","v":"n~2642","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2639"},"b":{"op":"var","n":"k~2641"},"x":9176},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8108},{"op":"let","v":"r~2643","e":{"op":"var","n":"r~2640","x":9177},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8109},{"op":"seq","b":[{"op":"let","v":"left~2644","e":{"op":"var","n":"n~2642","x":9178},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8111},{"op":"for","v":"rep~2645","src":{"op":"ids","kind":"replacements","x":9179},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2643"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2644"},"b":{"op":"lit","v":0}}],"x":9180},"b":{"op":"seq","b":[{"op":"let","v":"taken~2646","e":{"op":"lit","v":0,"x":9181},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8114},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8116},"label":{"op":"lit","v":{"instead":0},"x":9182}},{"gens":[{"v":"instead~2647","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2644"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2644"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null}}]}]},"x":9183},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2646","x":9184},"o":"=","e":{"op":"var","n":"instead~2647","x":9185},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8118},{"op":"rep","n":{"op":"var","n":"instead~2647","x":9186},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"effect","d":null,"x":9187},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8120},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8119}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8117},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2647"}],"x":9188}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2642","x":9189},"r":{"op":"var","n":"r~2643","x":9190}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8115},{"op":"set","t":{"op":"var","n":"left~2644","x":9191},"o":"-=","e":{"op":"var","n":"taken~2646","x":9192},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8121}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8113},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8112},{"op":"let","v":"n~2648","e":{"op":"var","n":"left~2644","x":9193},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8122},{"op":"let","v":"r~2649","e":{"op":"var","n":"r~2643","x":9194},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8123},{"op":"seq","b":[{"op":"let","v":"k~2650","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2648"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2648"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0}]}]}}]}],"x":9195},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8125},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9196},"t":{"op":"set","t":{"op":"var","n":"k~2650","x":9197},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2650"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0}}]}]}]}],"x":9198},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8127},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8126},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0,"x":9199},"o":"+=","e":{"op":"var","n":"k~2650","x":9200},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8128},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9201},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0,"x":9202},"o":"-=","e":{"op":"var","n":"k~2650","x":9203},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8130},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8129},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2650"},"b":{"op":"lit","v":0}}],"x":9204},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9205},"o":"+=","e":{"op":"var","n":"k~2650","x":9206},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8132},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8131}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8124}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8110}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8107}],"at":"rules_data/pampero/modules/objectives.yaml:39","id":8078},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:33"}',
+    'objective_double_icon': '{"id":"objective_double_icon","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more double-icon contracts.","it":"Avere 5 o più contratti a doppia icona."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2649","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"double_icon"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2649"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":5},"x":9151},"effect":{"op":"seq","b":[{"op":"let","v":"n~2650","e":{"op":"lit","v":10,"x":9152},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8089},{"op":"let","v":"r~2651","e":{"op":"lit","v":"money","x":9153},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8090},{"op":"seq","b":[{"op":"let","v":"left~2652","e":{"op":"var","n":"n~2650","x":9154},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8092},{"op":"for","v":"rep~2653","src":{"op":"ids","kind":"replacements","x":9155},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2651"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2652"},"b":{"op":"lit","v":0}}],"x":9156},"b":{"op":"seq","b":[{"op":"let","v":"taken~2654","e":{"op":"lit","v":0,"x":9157},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8095},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8097},"label":{"op":"lit","v":{"instead":0},"x":9158}},{"gens":[{"v":"instead~2655","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2652"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2652"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"room","d":null}}]}]},"x":9159},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2654","x":9160},"o":"=","e":{"op":"var","n":"instead~2655","x":9161},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8099},{"op":"rep","n":{"op":"var","n":"instead~2655","x":9162},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"effect","d":null,"x":9163},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8101},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8100}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8098},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2655"}],"x":9164}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8096},{"op":"set","t":{"op":"var","n":"left~2652","x":9165},"o":"-=","e":{"op":"var","n":"taken~2654","x":9166},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8102}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8094},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8093},{"op":"let","v":"n~2656","e":{"op":"var","n":"left~2652","x":9167},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8103},{"op":"let","v":"r~2657","e":{"op":"var","n":"r~2651","x":9168},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8104},{"op":"seq","b":[{"op":"let","v":"k~2658","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2656"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2656"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2657"},"d":0}]}]}}]}],"x":9169},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8106},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9170},"t":{"op":"set","t":{"op":"var","n":"k~2658","x":9171},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2658"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":0}}]}]}]}],"x":9172},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8108},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8107},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":0,"x":9173},"o":"+=","e":{"op":"var","n":"k~2658","x":9174},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8109},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9175},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2657"},"d":0,"x":9176},"o":"-=","e":{"op":"var","n":"k~2658","x":9177},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8111},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8110},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2658"},"b":{"op":"lit","v":0}}],"x":9178},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9179},"o":"+=","e":{"op":"var","n":"k~2658","x":9180},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8113},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8112}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8105}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8091},{"op":"let","v":"n~2669","e":{"op":"lit","v":10,"x":9181},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8114},{"op":"let","v":"r~2670","e":{"op":"lit","v":"money","x":9182},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8115},{"op":"let","v":"k~2671","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2664","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2664"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2665","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2666","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2666"},"b":{"op":"var","n":"c~2665"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2667","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2668","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2668"},"b":{"op":"var","n":"c~2665"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2665"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9183},"at":"rules_data/pampero/modules/objectives.yaml:39","id":8116},{"op":"seq","b":[{"op":"let","v":"n~2672","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2669"},"b":{"op":"var","n":"k~2671"},"x":9184},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8118},{"op":"let","v":"r~2673","e":{"op":"var","n":"r~2670","x":9185},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8119},{"op":"seq","b":[{"op":"let","v":"left~2674","e":{"op":"var","n":"n~2672","x":9186},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8121},{"op":"for","v":"rep~2675","src":{"op":"ids","kind":"replacements","x":9187},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2673"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2674"},"b":{"op":"lit","v":0}}],"x":9188},"b":{"op":"seq","b":[{"op":"let","v":"taken~2676","e":{"op":"lit","v":0,"x":9189},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8124},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8126},"label":{"op":"lit","v":{"instead":0},"x":9190}},{"gens":[{"v":"instead~2677","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2674"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2674"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"room","d":null}}]}]},"x":9191},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2676","x":9192},"o":"=","e":{"op":"var","n":"instead~2677","x":9193},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8128},{"op":"rep","n":{"op":"var","n":"instead~2677","x":9194},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"effect","d":null,"x":9195},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8130},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8129}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8127},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2677"}],"x":9196}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2672","x":9197},"r":{"op":"var","n":"r~2673","x":9198}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8125},{"op":"set","t":{"op":"var","n":"left~2674","x":9199},"o":"-=","e":{"op":"var","n":"taken~2676","x":9200},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8131}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8123},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8122},{"op":"let","v":"n~2678","e":{"op":"var","n":"left~2674","x":9201},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8132},{"op":"let","v":"r~2679","e":{"op":"var","n":"r~2673","x":9202},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8133},{"op":"seq","b":[{"op":"let","v":"k~2680","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2678"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2678"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2679"},"d":0}]}]}}]}],"x":9203},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8135},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9204},"t":{"op":"set","t":{"op":"var","n":"k~2680","x":9205},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2680"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2679"},"d":0}}]}]}]}],"x":9206},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8137},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8136},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2679"},"d":0,"x":9207},"o":"+=","e":{"op":"var","n":"k~2680","x":9208},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8138},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9209},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2679"},"d":0,"x":9210},"o":"-=","e":{"op":"var","n":"k~2680","x":9211},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8140},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8139},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2680"},"b":{"op":"lit","v":0}}],"x":9212},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9213},"o":"+=","e":{"op":"var","n":"k~2680","x":9214},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8142},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8141}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8134}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8120}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8117}],"at":"rules_data/pampero/modules/objectives.yaml:39","id":8088},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:33"}',
 }

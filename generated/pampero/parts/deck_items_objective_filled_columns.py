@@ -51,46 +51,46 @@ K = [
 ]
 
 
-def x_9719(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
+def x_9727(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:105
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')
-        return (len([v_col_2619 for v_col_2619 in IDS(ctx, 'grid_columns') if all(IN((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('key', None) if type(v_x_2620) is str else None), _h1) for v_x_2620 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2620, NOREC).get('column', 0) if type(v_x_2620) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_2619, NOREC).get('column', 0) if type(v_col_2619) is str else 0)))]) >= 2)
-    return MEMO(ctx, (9719, E.get('you'), ctx.stamps.get('grid', 0),), compute)
+        return (len([v_col_2649 for v_col_2649 in IDS(ctx, 'grid_columns') if all(IN((ctx.index.plain['grid_cells'].get(v_x_2650, NOREC).get('key', None) if type(v_x_2650) is str else None), _h1) for v_x_2650 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2650, NOREC).get('column', 0) if type(v_x_2650) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_2649, NOREC).get('column', 0) if type(v_col_2649) is str else 0)))]) >= 2)
+    return MEMO(ctx, (9727, E.get('you'), ctx.stamps.get('grid', 0),), compute)
 
 
-x_9723 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9724 = _C.x_9276  # rules_data/pampero/definitions/resources.yaml:55
-x_9727 = _C.x_9279  # rules_data/pampero/definitions/resources.yaml:57
-x_9731 = _C.x_9283  # rules_data/pampero/definitions/resources.yaml:60
-x_9732 = _C.x_9284  # rules_data/pampero/definitions/resources.yaml:57
-x_9737 = _C.x_9289  # rules_data/pampero/definitions/resources.yaml:26
-x_9738 = _C.x_9290  # rules_data/pampero/definitions/resources.yaml:27
-x_9740 = _C.x_9292  # rules_data/pampero/definitions/resources.yaml:27
-x_9741 = _C.x_9293  # rules_data/pampero/definitions/resources.yaml:28
-x_9743 = _C.x_9295  # rules_data/pampero/definitions/resources.yaml:29
-x_9744 = _C.x_9296  # rules_data/pampero/definitions/resources.yaml:29
-x_9746 = _C.x_9298  # rules_data/pampero/definitions/resources.yaml:30
-x_9747 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_9751 = _C.x_9303  # rules_data/pampero/modules/objectives.yaml:111
-x_9752 = _C.x_9304  # rules_data/pampero/definitions/resources.yaml:68
-x_9755 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9756 = _C.x_9308  # rules_data/pampero/definitions/resources.yaml:55
-x_9759 = _C.x_9311  # rules_data/pampero/definitions/resources.yaml:57
-x_9763 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:60
-x_9764 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_9771 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:26
-x_9772 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:27
-x_9774 = _C.x_9326  # rules_data/pampero/definitions/resources.yaml:27
-x_9775 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:28
-x_9777 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
-x_9778 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
-x_9780 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
-x_9781 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9731 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9732 = _C.x_9284  # rules_data/pampero/definitions/resources.yaml:55
+x_9735 = _C.x_9287  # rules_data/pampero/definitions/resources.yaml:57
+x_9739 = _C.x_9291  # rules_data/pampero/definitions/resources.yaml:60
+x_9740 = _C.x_9292  # rules_data/pampero/definitions/resources.yaml:57
+x_9745 = _C.x_9297  # rules_data/pampero/definitions/resources.yaml:26
+x_9746 = _C.x_9298  # rules_data/pampero/definitions/resources.yaml:27
+x_9748 = _C.x_9300  # rules_data/pampero/definitions/resources.yaml:27
+x_9749 = _C.x_9301  # rules_data/pampero/definitions/resources.yaml:28
+x_9751 = _C.x_9303  # rules_data/pampero/definitions/resources.yaml:29
+x_9752 = _C.x_9304  # rules_data/pampero/definitions/resources.yaml:29
+x_9754 = _C.x_9306  # rules_data/pampero/definitions/resources.yaml:30
+x_9755 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9759 = _C.x_9311  # rules_data/pampero/modules/objectives.yaml:111
+x_9760 = _C.x_9312  # rules_data/pampero/definitions/resources.yaml:68
+x_9763 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9764 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:55
+x_9767 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:57
+x_9771 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:60
+x_9772 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:57
+x_9779 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
+x_9780 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
+x_9782 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
+x_9783 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
+x_9785 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
+x_9786 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
+x_9788 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
+x_9789 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8573(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:111
+def t_8583(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:111
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,22 +98,22 @@ def t_8573(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2640', 10, True)
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_9751(ctx, E), True)
-        return t_8602(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2670', 10, True)
+        LOCAL(ctx, E, 'r~2671', 'money', True)
+        LOCAL(ctx, E, 'k~2672', x_9759(ctx, E), True)
+        return t_8612(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    LOCAL(ctx, E, 'r~2622', 'money', True)
-    return t_8576(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2651', 10, True)
+    LOCAL(ctx, E, 'r~2652', 'money', True)
+    return t_8586(ctx, r1, s, E)
 
 
-d_8574 = _C.d_8189  # rules_data/pampero/modules/objectives.yaml:111
-d_8575 = _C.d_8190  # rules_data/pampero/modules/objectives.yaml:111
+d_8584 = _C.d_8199  # rules_data/pampero/modules/objectives.yaml:111
+d_8585 = _C.d_8200  # rules_data/pampero/modules/objectives.yaml:111
 
 
-def t_8576(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8586(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,46 +121,46 @@ def t_8576(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
-        if not d_8590(ctx, E):
+        LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
+        LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
+        if not d_8600(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
-    return t_8578(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
+    return t_8588(ctx, r1, s, E)
 
 
-d_8577 = _C.d_8192  # rules_data/pampero/definitions/resources.yaml:54
+d_8587 = _C.d_8202  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8578(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8588(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9723(ctx, E)))
-    old = E.get('rep~2624', MISSING)
+    items = list(items_of(x_9731(ctx, E)))
+    old = E.get('rep~2654', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2624', old)
+        UNSET(ctx, E, 'rep~2654', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2624', item, True)
-            if x_9724(ctx, E):
-                return t_8579(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2654', item, True)
+            if x_9732(ctx, E):
+                return t_8589(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8579(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8589(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,155 +168,155 @@ def t_8579(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8587, E, 'left~2623', E.get('taken~2625'))
+        ASSIGN(ctx, 8597, E, 'left~2653', E.get('taken~2655'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2625', 0, True)
-    return t_8581(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2655', 0, True)
+    return t_8591(ctx, r1, s, E)
 
 
-d_8580 = _C.d_8195  # rules_data/pampero/definitions/resources.yaml:56
+d_8590 = _C.d_8205  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8581(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8591(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8581, None, [], k)
+    return CHOOSE(ctx, 8591, None, [], k)
 
 
-d_8582 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8583 = _C.t_8198  # rules_data/pampero/definitions/resources.yaml:60
-d_8584 = _C.d_8199  # rules_data/pampero/definitions/resources.yaml:60
-t_8585 = _C.t_8200  # rules_data/pampero/definitions/resources.yaml:60
-t_8586 = _C.t_8201  # rules_data/pampero/definitions/resources.yaml:60
+d_8592 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8593 = _C.t_8208  # rules_data/pampero/definitions/resources.yaml:60
+d_8594 = _C.d_8209  # rules_data/pampero/definitions/resources.yaml:60
+t_8595 = _C.t_8210  # rules_data/pampero/definitions/resources.yaml:60
+t_8596 = _C.t_8211  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8587, E, 'left~2623', E.get('taken~2625'))
+    ASSIGN(ctx, 8597, E, 'left~2653', E.get('taken~2655'))
     return True
 
 
-d_8588 = _C.d_8203  # rules_data/pampero/definitions/resources.yaml:62
-d_8589 = _C.d_8204  # rules_data/pampero/definitions/resources.yaml:62
+d_8598 = _C.d_8213  # rules_data/pampero/definitions/resources.yaml:62
+d_8599 = _C.d_8214  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8600(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9737(ctx, E), True)
-    if not d_8592(ctx, E):
+    LOCAL(ctx, E, 'k~2659', x_9745(ctx, E), True)
+    if not d_8602(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8594, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8604, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
-    if not d_8595(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
+    if not d_8605(ctx, E):
         return False
-    if not d_8597(ctx, E):
+    if not d_8607(ctx, E):
         return False
     return True
 
 
-d_8591 = _C.d_8206  # rules_data/pampero/definitions/resources.yaml:26
-d_8592 = _C.d_8207  # rules_data/pampero/definitions/resources.yaml:27
-d_8593 = _C.d_8208  # rules_data/pampero/definitions/resources.yaml:27
+d_8601 = _C.d_8216  # rules_data/pampero/definitions/resources.yaml:26
+d_8602 = _C.d_8217  # rules_data/pampero/definitions/resources.yaml:27
+d_8603 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8594(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8604(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8594, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8604, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
     return True
 
 
-def d_8595(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8605(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9743(ctx, E):
+    if x_9751(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8596, ctx.state.get('supply'), E.get('r~2628'))
+        c, key = KEYPLACE(ctx, 8606, ctx.state.get('supply'), E.get('r~2658'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
     return True
 
 
-def d_8596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8596, ctx.state.get('supply'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8606, ctx.state.get('supply'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
     return True
 
 
-def d_8597(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8607(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9746(ctx, E):
+    if x_9754(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8598, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8608, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
     return True
 
 
-def d_8598(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8608(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8598, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8608, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
     return True
 
 
-d_8599 = _C.d_8214  # rules_data/pampero/modules/objectives.yaml:111
-d_8600 = _C.d_8215  # rules_data/pampero/modules/objectives.yaml:111
-d_8601 = _C.d_8216  # rules_data/pampero/modules/objectives.yaml:111
+d_8609 = _C.d_8224  # rules_data/pampero/modules/objectives.yaml:111
+d_8610 = _C.d_8225  # rules_data/pampero/modules/objectives.yaml:111
+d_8611 = _C.d_8226  # rules_data/pampero/modules/objectives.yaml:111
 
 
-def t_8602(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8612(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9752(ctx, E), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_8605(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2673', x_9760(ctx, E), True)
+    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    return t_8615(ctx, k, s, E)
 
 
-d_8603 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:68
-d_8604 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:68
+d_8613 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:68
+d_8614 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:68
 
 
-def t_8605(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8615(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -324,46 +324,46 @@ def t_8605(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_8619(ctx, E):
+        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
+        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+        if not d_8629(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_8607(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    return t_8617(ctx, r1, s, E)
 
 
-d_8606 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
+d_8616 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8607(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8617(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9755(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    items = list(items_of(x_9763(ctx, E)))
+    old = E.get('rep~2676', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2676', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_9756(ctx, E):
-                return t_8608(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2676', item, True)
+            if x_9764(ctx, E):
+                return t_8618(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8618(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -371,230 +371,230 @@ def t_8608(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8616, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 8626, E, 'left~2675', E.get('taken~2677'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_8610(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2677', 0, True)
+    return t_8620(ctx, r1, s, E)
 
 
-d_8609 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
+d_8619 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8610(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8620(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8610, None, [], k)
+    return CHOOSE(ctx, 8620, None, [], k)
 
 
-d_8611 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8612 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_8613 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_8614 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_8615 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
+d_8621 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8622 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
+d_8623 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
+t_8624 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
+t_8625 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8616(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8616, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 8626, E, 'left~2675', E.get('taken~2677'))
     return True
 
 
-d_8617 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_8618 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
+d_8627 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
+d_8628 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8629(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9771(ctx, E), True)
-    if not d_8621(ctx, E):
+    LOCAL(ctx, E, 'k~2681', x_9779(ctx, E), True)
+    if not d_8631(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8623, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8633, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_8624(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
+    if not d_8634(ctx, E):
         return False
-    if not d_8626(ctx, E):
+    if not d_8636(ctx, E):
         return False
     return True
 
 
-d_8620 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_8621 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_8622 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
+d_8630 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
+d_8631 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
+d_8632 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8623(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8633(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8623, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8633, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
     return True
 
 
-def d_8624(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8634(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9777(ctx, E):
+    if x_9785(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8625, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 8635, ctx.state.get('supply'), E.get('r~2680'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_8625(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8635(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8625, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8635, ctx.state.get('supply'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_8626(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8636(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9780(ctx, E):
+    if x_9788(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8627, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8637, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
-def d_8627(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8637(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8627, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8637, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8573: t_8573,
-    8574: CPS(d_8574),
-    8575: CPS(d_8575),
-    8576: t_8576,
-    8577: CPS(d_8577),
-    8578: t_8578,
-    8579: t_8579,
-    8580: CPS(d_8580),
-    8581: t_8581,
-    8582: CPS(d_8582),
     8583: t_8583,
     8584: CPS(d_8584),
-    8585: t_8585,
+    8585: CPS(d_8585),
     8586: t_8586,
     8587: CPS(d_8587),
-    8588: CPS(d_8588),
-    8589: CPS(d_8589),
+    8588: t_8588,
+    8589: t_8589,
     8590: CPS(d_8590),
-    8591: CPS(d_8591),
+    8591: t_8591,
     8592: CPS(d_8592),
-    8593: CPS(d_8593),
+    8593: t_8593,
     8594: CPS(d_8594),
-    8595: CPS(d_8595),
-    8596: CPS(d_8596),
+    8595: t_8595,
+    8596: t_8596,
     8597: CPS(d_8597),
     8598: CPS(d_8598),
     8599: CPS(d_8599),
     8600: CPS(d_8600),
     8601: CPS(d_8601),
-    8602: t_8602,
+    8602: CPS(d_8602),
     8603: CPS(d_8603),
     8604: CPS(d_8604),
-    8605: t_8605,
+    8605: CPS(d_8605),
     8606: CPS(d_8606),
-    8607: t_8607,
-    8608: t_8608,
+    8607: CPS(d_8607),
+    8608: CPS(d_8608),
     8609: CPS(d_8609),
-    8610: t_8610,
+    8610: CPS(d_8610),
     8611: CPS(d_8611),
     8612: t_8612,
     8613: CPS(d_8613),
-    8614: t_8614,
+    8614: CPS(d_8614),
     8615: t_8615,
     8616: CPS(d_8616),
-    8617: CPS(d_8617),
-    8618: CPS(d_8618),
+    8617: t_8617,
+    8618: t_8618,
     8619: CPS(d_8619),
-    8620: CPS(d_8620),
+    8620: t_8620,
     8621: CPS(d_8621),
-    8622: CPS(d_8622),
+    8622: t_8622,
     8623: CPS(d_8623),
-    8624: CPS(d_8624),
-    8625: CPS(d_8625),
+    8624: t_8624,
+    8625: t_8625,
     8626: CPS(d_8626),
     8627: CPS(d_8627),
+    8628: CPS(d_8628),
+    8629: CPS(d_8629),
+    8630: CPS(d_8630),
+    8631: CPS(d_8631),
+    8632: CPS(d_8632),
+    8633: CPS(d_8633),
+    8634: CPS(d_8634),
+    8635: CPS(d_8635),
+    8636: CPS(d_8636),
+    8637: CPS(d_8637),
 }
 
 
 CODE = {
-    9719: x_9719,
-    9723: x_9723,
-    9724: x_9724,
     9727: x_9727,
     9731: x_9731,
     9732: x_9732,
-    9737: x_9737,
-    9738: x_9738,
+    9735: x_9735,
+    9739: x_9739,
     9740: x_9740,
-    9741: x_9741,
-    9743: x_9743,
-    9744: x_9744,
+    9745: x_9745,
     9746: x_9746,
-    9747: x_9747,
+    9748: x_9748,
+    9749: x_9749,
     9751: x_9751,
     9752: x_9752,
+    9754: x_9754,
     9755: x_9755,
-    9756: x_9756,
     9759: x_9759,
+    9760: x_9760,
     9763: x_9763,
     9764: x_9764,
+    9767: x_9767,
     9771: x_9771,
     9772: x_9772,
-    9774: x_9774,
-    9775: x_9775,
-    9777: x_9777,
-    9778: x_9778,
+    9779: x_9779,
     9780: x_9780,
-    9781: x_9781,
+    9782: x_9782,
+    9783: x_9783,
+    9785: x_9785,
+    9786: x_9786,
+    9788: x_9788,
+    9789: x_9789,
 }
 AT = {
-    9719: 'rules_data/pampero/modules/objectives.yaml:105',
+    9727: 'rules_data/pampero/modules/objectives.yaml:105',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:105
-    'objective_filled_columns': '{"id":"objective_filled_columns","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more columns completely filled with contract tiles.","it":"Avere 2 o più colonne completamente piene di tessere contratto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"col~2619","src":{"op":"ids","kind":"grid_columns"},"w":{"op":"fn","f":"all","a":[{"op":"mapc","v":"x~2620","src":{"op":"ids","kind":"grid_cells"},"e":{"op":"in","a":{"op":"fld","kind":"grid_cells","of":{"op":"var","n":"x~2620"},"f":"key","d":null},"b":{"op":"st","k":"grid","p":{"op":"var","n":"you"}},"neg":false},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_cells","of":{"op":"var","n":"x~2620"},"f":"column","d":0},"b":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"col~2619"},"f":"column","d":0}}}]}}]},"b":{"op":"lit","v":2},"x":9719},"effect":{"op":"seq","b":[{"op":"let","v":"n~2621","e":{"op":"lit","v":10,"x":9720},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8574},{"op":"let","v":"r~2622","e":{"op":"lit","v":"money","x":9721},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8575},{"op":"seq","b":[{"op":"let","v":"left~2623","e":{"op":"var","n":"n~2621","x":9722},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8577},{"op":"for","v":"rep~2624","src":{"op":"ids","kind":"replacements","x":9723},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2622"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2623"},"b":{"op":"lit","v":0}}],"x":9724},"b":{"op":"seq","b":[{"op":"let","v":"taken~2625","e":{"op":"lit","v":0,"x":9725},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8580},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8582},"label":{"op":"lit","v":{"instead":0},"x":9726}},{"gens":[{"v":"instead~2626","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2623"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2623"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null}}]}]},"x":9727},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2625","x":9728},"o":"=","e":{"op":"var","n":"instead~2626","x":9729},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8584},{"op":"rep","n":{"op":"var","n":"instead~2626","x":9730},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"effect","d":null,"x":9731},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8586},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8585}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8583},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2626"}],"x":9732}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8581},{"op":"set","t":{"op":"var","n":"left~2623","x":9733},"o":"-=","e":{"op":"var","n":"taken~2625","x":9734},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8587}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8579},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8578},{"op":"let","v":"n~2627","e":{"op":"var","n":"left~2623","x":9735},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8588},{"op":"let","v":"r~2628","e":{"op":"var","n":"r~2622","x":9736},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8589},{"op":"seq","b":[{"op":"let","v":"k~2629","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2627"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2627"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0}]}]}}]}],"x":9737},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8591},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9738},"t":{"op":"set","t":{"op":"var","n":"k~2629","x":9739},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2629"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0}}]}]}]}],"x":9740},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8593},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8592},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0,"x":9741},"o":"+=","e":{"op":"var","n":"k~2629","x":9742},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8594},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9743},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0,"x":9744},"o":"-=","e":{"op":"var","n":"k~2629","x":9745},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8596},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8595},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2629"},"b":{"op":"lit","v":0}}],"x":9746},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9747},"o":"+=","e":{"op":"var","n":"k~2629","x":9748},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8598},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8597}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8590}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8576},{"op":"let","v":"n~2640","e":{"op":"lit","v":10,"x":9749},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8599},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":9750},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8600},{"op":"let","v":"k~2642","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2635","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2636","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2637","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2637"},"b":{"op":"var","n":"c~2636"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2638","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2636"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2636"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9751},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8601},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2640"},"b":{"op":"var","n":"k~2642"},"x":9752},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8603},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":9753},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8604},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":9754},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8606},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":9755},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":9756},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":9757},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8609},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8611},"label":{"op":"lit","v":{"instead":0},"x":9758}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":9759},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":9760},"o":"=","e":{"op":"var","n":"instead~2648","x":9761},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8613},{"op":"rep","n":{"op":"var","n":"instead~2648","x":9762},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":9763},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8615},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8614}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8612},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":9764}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":9765},"r":{"op":"var","n":"r~2644","x":9766}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8610},{"op":"set","t":{"op":"var","n":"left~2645","x":9767},"o":"-=","e":{"op":"var","n":"taken~2647","x":9768},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8616}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8608},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8607},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":9769},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8617},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":9770},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8618},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":9771},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8620},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9772},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":9773},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":9774},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8622},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8621},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":9775},"o":"+=","e":{"op":"var","n":"k~2651","x":9776},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8623},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9777},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":9778},"o":"-=","e":{"op":"var","n":"k~2651","x":9779},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8625},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8624},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":9780},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9781},"o":"+=","e":{"op":"var","n":"k~2651","x":9782},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8627},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8626}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8619}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8605}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8602}],"at":"rules_data/pampero/modules/objectives.yaml:111","id":8573},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:105"}',
+    'objective_filled_columns': '{"id":"objective_filled_columns","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more columns completely filled with contract tiles.","it":"Avere 2 o più colonne completamente piene di tessere contratto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"col~2649","src":{"op":"ids","kind":"grid_columns"},"w":{"op":"fn","f":"all","a":[{"op":"mapc","v":"x~2650","src":{"op":"ids","kind":"grid_cells"},"e":{"op":"in","a":{"op":"fld","kind":"grid_cells","of":{"op":"var","n":"x~2650"},"f":"key","d":null},"b":{"op":"st","k":"grid","p":{"op":"var","n":"you"}},"neg":false},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_cells","of":{"op":"var","n":"x~2650"},"f":"column","d":0},"b":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"col~2649"},"f":"column","d":0}}}]}}]},"b":{"op":"lit","v":2},"x":9727},"effect":{"op":"seq","b":[{"op":"let","v":"n~2651","e":{"op":"lit","v":10,"x":9728},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8584},{"op":"let","v":"r~2652","e":{"op":"lit","v":"money","x":9729},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8585},{"op":"seq","b":[{"op":"let","v":"left~2653","e":{"op":"var","n":"n~2651","x":9730},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8587},{"op":"for","v":"rep~2654","src":{"op":"ids","kind":"replacements","x":9731},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2652"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2653"},"b":{"op":"lit","v":0}}],"x":9732},"b":{"op":"seq","b":[{"op":"let","v":"taken~2655","e":{"op":"lit","v":0,"x":9733},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8590},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8592},"label":{"op":"lit","v":{"instead":0},"x":9734}},{"gens":[{"v":"instead~2656","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2653"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2653"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"room","d":null}}]}]},"x":9735},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2655","x":9736},"o":"=","e":{"op":"var","n":"instead~2656","x":9737},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8594},{"op":"rep","n":{"op":"var","n":"instead~2656","x":9738},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"effect","d":null,"x":9739},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8596},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8595}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8593},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2656"}],"x":9740}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8591},{"op":"set","t":{"op":"var","n":"left~2653","x":9741},"o":"-=","e":{"op":"var","n":"taken~2655","x":9742},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8597}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8589},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8588},{"op":"let","v":"n~2657","e":{"op":"var","n":"left~2653","x":9743},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8598},{"op":"let","v":"r~2658","e":{"op":"var","n":"r~2652","x":9744},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8599},{"op":"seq","b":[{"op":"let","v":"k~2659","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2657"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2657"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2658"},"d":0}]}]}}]}],"x":9745},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8601},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9746},"t":{"op":"set","t":{"op":"var","n":"k~2659","x":9747},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2659"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0}}]}]}]}],"x":9748},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8603},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8602},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0,"x":9749},"o":"+=","e":{"op":"var","n":"k~2659","x":9750},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8604},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9751},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2658"},"d":0,"x":9752},"o":"-=","e":{"op":"var","n":"k~2659","x":9753},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8606},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8605},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2659"},"b":{"op":"lit","v":0}}],"x":9754},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9755},"o":"+=","e":{"op":"var","n":"k~2659","x":9756},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8608},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8607}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8600}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8586},{"op":"let","v":"n~2670","e":{"op":"lit","v":10,"x":9757},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8609},{"op":"let","v":"r~2671","e":{"op":"lit","v":"money","x":9758},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8610},{"op":"let","v":"k~2672","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2665","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2665"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2666","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2667","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2667"},"b":{"op":"var","n":"c~2666"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2668","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2669","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2669"},"b":{"op":"var","n":"c~2666"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2666"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9759},"at":"rules_data/pampero/modules/objectives.yaml:111","id":8611},{"op":"seq","b":[{"op":"let","v":"n~2673","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2670"},"b":{"op":"var","n":"k~2672"},"x":9760},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8613},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2671","x":9761},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8614},{"op":"seq","b":[{"op":"let","v":"left~2675","e":{"op":"var","n":"n~2673","x":9762},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8616},{"op":"for","v":"rep~2676","src":{"op":"ids","kind":"replacements","x":9763},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2674"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2675"},"b":{"op":"lit","v":0}}],"x":9764},"b":{"op":"seq","b":[{"op":"let","v":"taken~2677","e":{"op":"lit","v":0,"x":9765},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8619},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8621},"label":{"op":"lit","v":{"instead":0},"x":9766}},{"gens":[{"v":"instead~2678","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2675"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2675"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null}}]}]},"x":9767},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2677","x":9768},"o":"=","e":{"op":"var","n":"instead~2678","x":9769},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8623},{"op":"rep","n":{"op":"var","n":"instead~2678","x":9770},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"effect","d":null,"x":9771},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8625},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8624}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8622},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2678"}],"x":9772}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2673","x":9773},"r":{"op":"var","n":"r~2674","x":9774}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8620},{"op":"set","t":{"op":"var","n":"left~2675","x":9775},"o":"-=","e":{"op":"var","n":"taken~2677","x":9776},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8626}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8618},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8617},{"op":"let","v":"n~2679","e":{"op":"var","n":"left~2675","x":9777},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8627},{"op":"let","v":"r~2680","e":{"op":"var","n":"r~2674","x":9778},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8628},{"op":"seq","b":[{"op":"let","v":"k~2681","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2679"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2679"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0}]}]}}]}],"x":9779},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8630},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9780},"t":{"op":"set","t":{"op":"var","n":"k~2681","x":9781},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2681"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0}}]}]}]}],"x":9782},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8632},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8631},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0,"x":9783},"o":"+=","e":{"op":"var","n":"k~2681","x":9784},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8633},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9785},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0,"x":9786},"o":"-=","e":{"op":"var","n":"k~2681","x":9787},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8635},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8634},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2681"},"b":{"op":"lit","v":0}}],"x":9788},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9789},"o":"+=","e":{"op":"var","n":"k~2681","x":9790},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8637},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8636}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8629}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8615}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8612}],"at":"rules_data/pampero/modules/objectives.yaml:111","id":8583},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:105"}',
 }

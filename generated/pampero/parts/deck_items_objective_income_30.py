@@ -51,48 +51,48 @@ K = [
 ]
 
 
-def x_8951(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
+def x_8959(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:9
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('sides')
         _h2 = ctx.state.get('game_tracks')
         _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return ((_w3 if type((_w3 := FN['sum'](ctx, None, [(lambda v_vs_2621: (lambda v_at_2622: ((v_vs_2621.get(v_at_2622, None) if type(v_vs_2621) is dict else KEY(v_vs_2621, v_at_2622, None)) if (True if (((v_at_2622 if type(v_at_2622) is int else num(v_at_2622)) >= 0)) and (((v_at_2622 if type(v_at_2622) is int else num(v_at_2622)) < FN['count'](ctx, None, v_vs_2621))) else False) else 0))(((_h2.get(v_t_2620, 0) if type(_h2) is dict else KEY(_h2, v_t_2620, 0)) if ((ctx.index.plain['tracks'].get(v_t_2620, NOREC).get('scope', None) if type(v_t_2620) is str else None) == 'game') else (_h3.get(v_t_2620, 0) if type(_h3) is dict else KEY(_h3, v_t_2620, 0)))))(((_w1.get((_h1.get(v_t_2620, 0) if type(_h1) is dict else KEY(_h1, v_t_2620, 0)), None) if type((_w1 := (ctx.index.plain['tracks'].get(v_t_2620, NOREC).get('sides', []) if type(v_t_2620) is str else []))) is dict else KEY(_w1, (_h1.get(v_t_2620, 0) if type(_h1) is dict else KEY(_h1, v_t_2620, 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_2620, NOREC).get('sides', []) if type(v_t_2620) is str else [])) > 0) else (ctx.index.plain['tracks'].get(v_t_2620, NOREC).get('values', []) if type(v_t_2620) is str else []))) for v_t_2620 in [v_t_2619 for v_t_2619 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2619, NOREC).get('group', None) if type(v_t_2619) is str else None) == 'income')]]))) is int else num(_w3)) >= 30)
-    return MEMO(ctx, (8951, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), compute)
+        return ((_w3 if type((_w3 := FN['sum'](ctx, None, [(lambda v_vs_2651: (lambda v_at_2652: ((v_vs_2651.get(v_at_2652, None) if type(v_vs_2651) is dict else KEY(v_vs_2651, v_at_2652, None)) if (True if (((v_at_2652 if type(v_at_2652) is int else num(v_at_2652)) >= 0)) and (((v_at_2652 if type(v_at_2652) is int else num(v_at_2652)) < FN['count'](ctx, None, v_vs_2651))) else False) else 0))(((_h2.get(v_t_2650, 0) if type(_h2) is dict else KEY(_h2, v_t_2650, 0)) if ((ctx.index.plain['tracks'].get(v_t_2650, NOREC).get('scope', None) if type(v_t_2650) is str else None) == 'game') else (_h3.get(v_t_2650, 0) if type(_h3) is dict else KEY(_h3, v_t_2650, 0)))))(((_w1.get((_h1.get(v_t_2650, 0) if type(_h1) is dict else KEY(_h1, v_t_2650, 0)), None) if type((_w1 := (ctx.index.plain['tracks'].get(v_t_2650, NOREC).get('sides', []) if type(v_t_2650) is str else []))) is dict else KEY(_w1, (_h1.get(v_t_2650, 0) if type(_h1) is dict else KEY(_h1, v_t_2650, 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_2650, NOREC).get('sides', []) if type(v_t_2650) is str else [])) > 0) else (ctx.index.plain['tracks'].get(v_t_2650, NOREC).get('values', []) if type(v_t_2650) is str else []))) for v_t_2650 in [v_t_2649 for v_t_2649 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2649, NOREC).get('group', None) if type(v_t_2649) is str else None) == 'income')]]))) is int else num(_w3)) >= 30)
+    return MEMO(ctx, (8959, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
-x_8955 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_8956 = _C.x_8625  # rules_data/pampero/definitions/resources.yaml:55
-x_8959 = _C.x_8628  # rules_data/pampero/definitions/resources.yaml:57
-x_8963 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:60
-x_8964 = _C.x_8633  # rules_data/pampero/definitions/resources.yaml:57
-x_8969 = _C.x_8638  # rules_data/pampero/definitions/resources.yaml:26
-x_8970 = _C.x_8639  # rules_data/pampero/definitions/resources.yaml:27
-x_8972 = _C.x_8641  # rules_data/pampero/definitions/resources.yaml:27
-x_8973 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:28
-x_8975 = _C.x_8644  # rules_data/pampero/definitions/resources.yaml:29
-x_8976 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:29
-x_8978 = _C.x_8647  # rules_data/pampero/definitions/resources.yaml:30
-x_8979 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_8983 = _C.x_8983  # rules_data/pampero/modules/objectives.yaml:15
-x_8984 = _C.x_8984  # rules_data/pampero/definitions/resources.yaml:68
-x_8987 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_8988 = _C.x_8988  # rules_data/pampero/definitions/resources.yaml:55
-x_8991 = _C.x_8991  # rules_data/pampero/definitions/resources.yaml:57
-x_8995 = _C.x_8995  # rules_data/pampero/definitions/resources.yaml:60
-x_8996 = _C.x_8996  # rules_data/pampero/definitions/resources.yaml:57
-x_9003 = _C.x_9003  # rules_data/pampero/definitions/resources.yaml:26
-x_9004 = _C.x_9004  # rules_data/pampero/definitions/resources.yaml:27
-x_9006 = _C.x_9006  # rules_data/pampero/definitions/resources.yaml:27
-x_9007 = _C.x_9007  # rules_data/pampero/definitions/resources.yaml:28
-x_9009 = _C.x_9009  # rules_data/pampero/definitions/resources.yaml:29
-x_9010 = _C.x_9010  # rules_data/pampero/definitions/resources.yaml:29
-x_9012 = _C.x_9012  # rules_data/pampero/definitions/resources.yaml:30
-x_9013 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8963 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_8964 = _C.x_8629  # rules_data/pampero/definitions/resources.yaml:55
+x_8967 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:57
+x_8971 = _C.x_8636  # rules_data/pampero/definitions/resources.yaml:60
+x_8972 = _C.x_8637  # rules_data/pampero/definitions/resources.yaml:57
+x_8977 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:26
+x_8978 = _C.x_8643  # rules_data/pampero/definitions/resources.yaml:27
+x_8980 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:27
+x_8981 = _C.x_8646  # rules_data/pampero/definitions/resources.yaml:28
+x_8983 = _C.x_8648  # rules_data/pampero/definitions/resources.yaml:29
+x_8984 = _C.x_8649  # rules_data/pampero/definitions/resources.yaml:29
+x_8986 = _C.x_8651  # rules_data/pampero/definitions/resources.yaml:30
+x_8987 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_8991 = _C.x_8991  # rules_data/pampero/modules/objectives.yaml:15
+x_8992 = _C.x_8992  # rules_data/pampero/definitions/resources.yaml:68
+x_8995 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_8996 = _C.x_8996  # rules_data/pampero/definitions/resources.yaml:55
+x_8999 = _C.x_8999  # rules_data/pampero/definitions/resources.yaml:57
+x_9003 = _C.x_9003  # rules_data/pampero/definitions/resources.yaml:60
+x_9004 = _C.x_9004  # rules_data/pampero/definitions/resources.yaml:57
+x_9011 = _C.x_9011  # rules_data/pampero/definitions/resources.yaml:26
+x_9012 = _C.x_9012  # rules_data/pampero/definitions/resources.yaml:27
+x_9014 = _C.x_9014  # rules_data/pampero/definitions/resources.yaml:27
+x_9015 = _C.x_9015  # rules_data/pampero/definitions/resources.yaml:28
+x_9017 = _C.x_9017  # rules_data/pampero/definitions/resources.yaml:29
+x_9018 = _C.x_9018  # rules_data/pampero/definitions/resources.yaml:29
+x_9020 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:30
+x_9021 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7913(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:15
+def t_7923(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -100,22 +100,22 @@ def t_7913(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2642', 10, True)
-        LOCAL(ctx, E, 'r~2643', 'money', True)
-        LOCAL(ctx, E, 'k~2644', x_8983(ctx, E), True)
-        return t_7942(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2672', 10, True)
+        LOCAL(ctx, E, 'r~2673', 'money', True)
+        LOCAL(ctx, E, 'k~2674', x_8991(ctx, E), True)
+        return t_7952(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2623', 10, True)
-    LOCAL(ctx, E, 'r~2624', 'money', True)
-    return t_7916(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2653', 10, True)
+    LOCAL(ctx, E, 'r~2654', 'money', True)
+    return t_7926(ctx, r1, s, E)
 
 
-d_7914 = _C.d_7914  # rules_data/pampero/modules/objectives.yaml:15
-d_7915 = _C.d_7915  # rules_data/pampero/modules/objectives.yaml:15
+d_7924 = _C.d_7924  # rules_data/pampero/modules/objectives.yaml:15
+d_7925 = _C.d_7925  # rules_data/pampero/modules/objectives.yaml:15
 
 
-def t_7916(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7926(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -123,46 +123,46 @@ def t_7916(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
-        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
-        if not d_7930(ctx, E):
+        LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
+        LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
+        if not d_7940(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
-    return t_7918(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
+    return t_7928(ctx, r1, s, E)
 
 
-d_7917 = _C.d_7630  # rules_data/pampero/definitions/resources.yaml:54
+d_7927 = _C.d_7635  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_7918(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7928(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8955(ctx, E)))
-    old = E.get('rep~2626', MISSING)
+    items = list(items_of(x_8963(ctx, E)))
+    old = E.get('rep~2656', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2626', old)
+        UNSET(ctx, E, 'rep~2656', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2626', item, True)
-            if x_8956(ctx, E):
-                return t_7919(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2656', item, True)
+            if x_8964(ctx, E):
+                return t_7929(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7919(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7929(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -170,155 +170,155 @@ def t_7919(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7927, E, 'left~2625', E.get('taken~2627'))
+        ASSIGN(ctx, 7937, E, 'left~2655', E.get('taken~2657'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2627', 0, True)
-    return t_7921(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2657', 0, True)
+    return t_7931(ctx, r1, s, E)
 
 
-d_7920 = _C.d_7633  # rules_data/pampero/definitions/resources.yaml:56
+d_7930 = _C.d_7638  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_7921(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7931(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7921, None, [], k)
+    return CHOOSE(ctx, 7931, None, [], k)
 
 
-d_7922 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7923 = _C.t_7636  # rules_data/pampero/definitions/resources.yaml:60
-d_7924 = _C.d_7637  # rules_data/pampero/definitions/resources.yaml:60
-t_7925 = _C.t_7638  # rules_data/pampero/definitions/resources.yaml:60
-t_7926 = _C.t_7639  # rules_data/pampero/definitions/resources.yaml:60
+d_7932 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_7933 = _C.t_7641  # rules_data/pampero/definitions/resources.yaml:60
+d_7934 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:60
+t_7935 = _C.t_7643  # rules_data/pampero/definitions/resources.yaml:60
+t_7936 = _C.t_7644  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_7927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7927, E, 'left~2625', E.get('taken~2627'))
+    ASSIGN(ctx, 7937, E, 'left~2655', E.get('taken~2657'))
     return True
 
 
-d_7928 = _C.d_7641  # rules_data/pampero/definitions/resources.yaml:62
-d_7929 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:62
+d_7938 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:62
+d_7939 = _C.d_7647  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_7930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7940(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_8969(ctx, E), True)
-    if not d_7932(ctx, E):
+    LOCAL(ctx, E, 'k~2661', x_8977(ctx, E), True)
+    if not d_7942(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7934, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 7944, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
-    if not d_7935(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
+    if not d_7945(ctx, E):
         return False
-    if not d_7937(ctx, E):
+    if not d_7947(ctx, E):
         return False
     return True
 
 
-d_7931 = _C.d_7644  # rules_data/pampero/definitions/resources.yaml:26
-d_7932 = _C.d_7645  # rules_data/pampero/definitions/resources.yaml:27
-d_7933 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:27
+d_7941 = _C.d_7649  # rules_data/pampero/definitions/resources.yaml:26
+d_7942 = _C.d_7650  # rules_data/pampero/definitions/resources.yaml:27
+d_7943 = _C.d_7651  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_7934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_7944(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7934, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 7944, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
     return True
 
 
-def d_7935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8975(ctx, E):
+    if x_8983(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7936, ctx.state.get('supply'), E.get('r~2630'))
+        c, key = KEYPLACE(ctx, 7946, ctx.state.get('supply'), E.get('r~2660'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
     return True
 
 
-def d_7936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7946(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7936, ctx.state.get('supply'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 7946, ctx.state.get('supply'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
     return True
 
 
-def d_7937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7947(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8978(ctx, E):
+    if x_8986(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7938, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7948, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
     return True
 
 
-def d_7938(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7938, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7948, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
     return True
 
 
-d_7939 = _C.d_7939  # rules_data/pampero/modules/objectives.yaml:15
-d_7940 = _C.d_7940  # rules_data/pampero/modules/objectives.yaml:15
-d_7941 = _C.d_7941  # rules_data/pampero/modules/objectives.yaml:15
+d_7949 = _C.d_7949  # rules_data/pampero/modules/objectives.yaml:15
+d_7950 = _C.d_7950  # rules_data/pampero/modules/objectives.yaml:15
+d_7951 = _C.d_7951  # rules_data/pampero/modules/objectives.yaml:15
 
 
-def t_7942(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_7952(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2645', x_8984(ctx, E), True)
-    LOCAL(ctx, E, 'r~2646', E.get('r~2643'), True)
-    return t_7945(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2675', x_8992(ctx, E), True)
+    LOCAL(ctx, E, 'r~2676', E.get('r~2673'), True)
+    return t_7955(ctx, k, s, E)
 
 
-d_7943 = _C.d_7943  # rules_data/pampero/definitions/resources.yaml:68
-d_7944 = _C.d_7944  # rules_data/pampero/definitions/resources.yaml:68
+d_7953 = _C.d_7953  # rules_data/pampero/definitions/resources.yaml:68
+d_7954 = _C.d_7954  # rules_data/pampero/definitions/resources.yaml:68
 
 
-def t_7945(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7955(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -326,46 +326,46 @@ def t_7945(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2651', E.get('left~2647'), True)
-        LOCAL(ctx, E, 'r~2652', E.get('r~2646'), True)
-        if not d_7959(ctx, E):
+        LOCAL(ctx, E, 'n~2681', E.get('left~2677'), True)
+        LOCAL(ctx, E, 'r~2682', E.get('r~2676'), True)
+        if not d_7969(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2647', E.get('n~2645'), True)
-    return t_7947(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2677', E.get('n~2675'), True)
+    return t_7957(ctx, r1, s, E)
 
 
-d_7946 = _C.d_7946  # rules_data/pampero/definitions/resources.yaml:54
+d_7956 = _C.d_7956  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_7947(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7957(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8987(ctx, E)))
-    old = E.get('rep~2648', MISSING)
+    items = list(items_of(x_8995(ctx, E)))
+    old = E.get('rep~2678', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2648', old)
+        UNSET(ctx, E, 'rep~2678', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2648', item, True)
-            if x_8988(ctx, E):
-                return t_7948(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2678', item, True)
+            if x_8996(ctx, E):
+                return t_7958(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7948(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7958(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -373,230 +373,230 @@ def t_7948(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7956, E, 'left~2647', E.get('taken~2649'))
+        ASSIGN(ctx, 7966, E, 'left~2677', E.get('taken~2679'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2649', 0, True)
-    return t_7950(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2679', 0, True)
+    return t_7960(ctx, r1, s, E)
 
 
-d_7949 = _C.d_7949  # rules_data/pampero/definitions/resources.yaml:56
+d_7959 = _C.d_7959  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_7950(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7960(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7950, None, [], k)
+    return CHOOSE(ctx, 7960, None, [], k)
 
 
-d_7951 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7952 = _C.t_7952  # rules_data/pampero/definitions/resources.yaml:60
-d_7953 = _C.d_7953  # rules_data/pampero/definitions/resources.yaml:60
-t_7954 = _C.t_7954  # rules_data/pampero/definitions/resources.yaml:60
-t_7955 = _C.t_7955  # rules_data/pampero/definitions/resources.yaml:60
+d_7961 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_7962 = _C.t_7962  # rules_data/pampero/definitions/resources.yaml:60
+d_7963 = _C.d_7963  # rules_data/pampero/definitions/resources.yaml:60
+t_7964 = _C.t_7964  # rules_data/pampero/definitions/resources.yaml:60
+t_7965 = _C.t_7965  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_7956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7956, E, 'left~2647', E.get('taken~2649'))
+    ASSIGN(ctx, 7966, E, 'left~2677', E.get('taken~2679'))
     return True
 
 
-d_7957 = _C.d_7957  # rules_data/pampero/definitions/resources.yaml:62
-d_7958 = _C.d_7958  # rules_data/pampero/definitions/resources.yaml:62
+d_7967 = _C.d_7967  # rules_data/pampero/definitions/resources.yaml:62
+d_7968 = _C.d_7968  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_7959(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7969(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2653', x_9003(ctx, E), True)
-    if not d_7961(ctx, E):
+    LOCAL(ctx, E, 'k~2683', x_9011(ctx, E), True)
+    if not d_7971(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7963, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, 7973, PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
-    if not d_7964(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
+    if not d_7974(ctx, E):
         return False
-    if not d_7966(ctx, E):
+    if not d_7976(ctx, E):
         return False
     return True
 
 
-d_7960 = _C.d_7960  # rules_data/pampero/definitions/resources.yaml:26
-d_7961 = _C.d_7961  # rules_data/pampero/definitions/resources.yaml:27
-d_7962 = _C.d_7962  # rules_data/pampero/definitions/resources.yaml:27
+d_7970 = _C.d_7970  # rules_data/pampero/definitions/resources.yaml:26
+d_7971 = _C.d_7971  # rules_data/pampero/definitions/resources.yaml:27
+d_7972 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_7963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_7973(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7963, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, 7973, PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
     return True
 
 
-def d_7964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9009(ctx, E):
+    if x_9017(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7965, ctx.state.get('supply'), E.get('r~2652'))
+        c, key = KEYPLACE(ctx, 7975, ctx.state.get('supply'), E.get('r~2682'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[3])
     return True
 
 
-def d_7965(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7975(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7965, ctx.state.get('supply'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, 7975, ctx.state.get('supply'), E.get('r~2682'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[3])
     return True
 
 
-def d_7966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7976(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9012(ctx, E):
+    if x_9020(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7967, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7977, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[4])
     return True
 
 
-def d_7967(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7977(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7967, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7977, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    7913: t_7913,
-    7914: CPS(d_7914),
-    7915: CPS(d_7915),
-    7916: t_7916,
-    7917: CPS(d_7917),
-    7918: t_7918,
-    7919: t_7919,
-    7920: CPS(d_7920),
-    7921: t_7921,
-    7922: CPS(d_7922),
     7923: t_7923,
     7924: CPS(d_7924),
-    7925: t_7925,
+    7925: CPS(d_7925),
     7926: t_7926,
     7927: CPS(d_7927),
-    7928: CPS(d_7928),
-    7929: CPS(d_7929),
+    7928: t_7928,
+    7929: t_7929,
     7930: CPS(d_7930),
-    7931: CPS(d_7931),
+    7931: t_7931,
     7932: CPS(d_7932),
-    7933: CPS(d_7933),
+    7933: t_7933,
     7934: CPS(d_7934),
-    7935: CPS(d_7935),
-    7936: CPS(d_7936),
+    7935: t_7935,
+    7936: t_7936,
     7937: CPS(d_7937),
     7938: CPS(d_7938),
     7939: CPS(d_7939),
     7940: CPS(d_7940),
     7941: CPS(d_7941),
-    7942: t_7942,
+    7942: CPS(d_7942),
     7943: CPS(d_7943),
     7944: CPS(d_7944),
-    7945: t_7945,
+    7945: CPS(d_7945),
     7946: CPS(d_7946),
-    7947: t_7947,
-    7948: t_7948,
+    7947: CPS(d_7947),
+    7948: CPS(d_7948),
     7949: CPS(d_7949),
-    7950: t_7950,
+    7950: CPS(d_7950),
     7951: CPS(d_7951),
     7952: t_7952,
     7953: CPS(d_7953),
-    7954: t_7954,
+    7954: CPS(d_7954),
     7955: t_7955,
     7956: CPS(d_7956),
-    7957: CPS(d_7957),
-    7958: CPS(d_7958),
+    7957: t_7957,
+    7958: t_7958,
     7959: CPS(d_7959),
-    7960: CPS(d_7960),
+    7960: t_7960,
     7961: CPS(d_7961),
-    7962: CPS(d_7962),
+    7962: t_7962,
     7963: CPS(d_7963),
-    7964: CPS(d_7964),
-    7965: CPS(d_7965),
+    7964: t_7964,
+    7965: t_7965,
     7966: CPS(d_7966),
     7967: CPS(d_7967),
+    7968: CPS(d_7968),
+    7969: CPS(d_7969),
+    7970: CPS(d_7970),
+    7971: CPS(d_7971),
+    7972: CPS(d_7972),
+    7973: CPS(d_7973),
+    7974: CPS(d_7974),
+    7975: CPS(d_7975),
+    7976: CPS(d_7976),
+    7977: CPS(d_7977),
 }
 
 
 CODE = {
-    8951: x_8951,
-    8955: x_8955,
-    8956: x_8956,
     8959: x_8959,
     8963: x_8963,
     8964: x_8964,
-    8969: x_8969,
-    8970: x_8970,
+    8967: x_8967,
+    8971: x_8971,
     8972: x_8972,
-    8973: x_8973,
-    8975: x_8975,
-    8976: x_8976,
+    8977: x_8977,
     8978: x_8978,
-    8979: x_8979,
+    8980: x_8980,
+    8981: x_8981,
     8983: x_8983,
     8984: x_8984,
+    8986: x_8986,
     8987: x_8987,
-    8988: x_8988,
     8991: x_8991,
+    8992: x_8992,
     8995: x_8995,
     8996: x_8996,
+    8999: x_8999,
     9003: x_9003,
     9004: x_9004,
-    9006: x_9006,
-    9007: x_9007,
-    9009: x_9009,
-    9010: x_9010,
+    9011: x_9011,
     9012: x_9012,
-    9013: x_9013,
+    9014: x_9014,
+    9015: x_9015,
+    9017: x_9017,
+    9018: x_9018,
+    9020: x_9020,
+    9021: x_9021,
 }
 AT = {
-    8951: 'rules_data/pampero/modules/objectives.yaml:9',
+    8959: 'rules_data/pampero/modules/objectives.yaml:9',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:9
-    'objective_income_30': '{"id":"objective_income_30","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"The sum of all your income markers must be $30 or more.","it":"La somma di tutti i tuoi segnalini reddito deve essere $30 o più."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"t~2620","src":{"op":"filt","v":"t~2619","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"group","d":null},"b":{"op":"lit","v":"income"}}},"e":{"op":"letx","v":"vs~2621","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2620"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2620"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2620"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2620"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2622","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2620"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2620"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2620"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2622"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2622"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2621"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2621"},"k":{"op":"var","n":"at~2622"}},"b":{"op":"lit","v":0}}}}}]},"b":{"op":"lit","v":30},"x":8951},"effect":{"op":"seq","b":[{"op":"let","v":"n~2623","e":{"op":"lit","v":10,"x":8952},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7914},{"op":"let","v":"r~2624","e":{"op":"lit","v":"money","x":8953},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7915},{"op":"seq","b":[{"op":"let","v":"left~2625","e":{"op":"var","n":"n~2623","x":8954},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7917},{"op":"for","v":"rep~2626","src":{"op":"ids","kind":"replacements","x":8955},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2624"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2625"},"b":{"op":"lit","v":0}}],"x":8956},"b":{"op":"seq","b":[{"op":"let","v":"taken~2627","e":{"op":"lit","v":0,"x":8957},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7920},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7922},"label":{"op":"lit","v":{"instead":0},"x":8958}},{"gens":[{"v":"instead~2628","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2625"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2625"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null}}]}]},"x":8959},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2627","x":8960},"o":"=","e":{"op":"var","n":"instead~2628","x":8961},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7924},{"op":"rep","n":{"op":"var","n":"instead~2628","x":8962},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"effect","d":null,"x":8963},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7926},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7925}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7923},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2628"}],"x":8964}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7921},{"op":"set","t":{"op":"var","n":"left~2625","x":8965},"o":"-=","e":{"op":"var","n":"taken~2627","x":8966},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7927}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7919},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7918},{"op":"let","v":"n~2629","e":{"op":"var","n":"left~2625","x":8967},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7928},{"op":"let","v":"r~2630","e":{"op":"var","n":"r~2624","x":8968},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7929},{"op":"seq","b":[{"op":"let","v":"k~2631","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2629"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2629"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0}]}]}}]}],"x":8969},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7931},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8970},"t":{"op":"set","t":{"op":"var","n":"k~2631","x":8971},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2631"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0}}]}]}]}],"x":8972},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7933},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7932},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0,"x":8973},"o":"+=","e":{"op":"var","n":"k~2631","x":8974},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7934},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8975},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0,"x":8976},"o":"-=","e":{"op":"var","n":"k~2631","x":8977},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7936},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7935},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2631"},"b":{"op":"lit","v":0}}],"x":8978},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8979},"o":"+=","e":{"op":"var","n":"k~2631","x":8980},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7938},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7937}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7930}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7916},{"op":"let","v":"n~2642","e":{"op":"lit","v":10,"x":8981},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7939},{"op":"let","v":"r~2643","e":{"op":"lit","v":"money","x":8982},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7940},{"op":"let","v":"k~2644","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2637","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2637"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2638","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2638"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2640","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2641","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2640"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2641"},"b":{"op":"var","n":"c~2638"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2638"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":8983},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7941},{"op":"seq","b":[{"op":"let","v":"n~2645","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2642"},"b":{"op":"var","n":"k~2644"},"x":8984},"at":"rules_data/pampero/definitions/resources.yaml:68","id":7943},{"op":"let","v":"r~2646","e":{"op":"var","n":"r~2643","x":8985},"at":"rules_data/pampero/definitions/resources.yaml:68","id":7944},{"op":"seq","b":[{"op":"let","v":"left~2647","e":{"op":"var","n":"n~2645","x":8986},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7946},{"op":"for","v":"rep~2648","src":{"op":"ids","kind":"replacements","x":8987},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2646"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2647"},"b":{"op":"lit","v":0}}],"x":8988},"b":{"op":"seq","b":[{"op":"let","v":"taken~2649","e":{"op":"lit","v":0,"x":8989},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7949},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7951},"label":{"op":"lit","v":{"instead":0},"x":8990}},{"gens":[{"v":"instead~2650","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2647"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2647"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"room","d":null}}]}]},"x":8991},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2649","x":8992},"o":"=","e":{"op":"var","n":"instead~2650","x":8993},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7953},{"op":"rep","n":{"op":"var","n":"instead~2650","x":8994},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"effect","d":null,"x":8995},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7955},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7954}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7952},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2650"}],"x":8996}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2645","x":8997},"r":{"op":"var","n":"r~2646","x":8998}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7950},{"op":"set","t":{"op":"var","n":"left~2647","x":8999},"o":"-=","e":{"op":"var","n":"taken~2649","x":9000},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7956}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7948},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7947},{"op":"let","v":"n~2651","e":{"op":"var","n":"left~2647","x":9001},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7957},{"op":"let","v":"r~2652","e":{"op":"var","n":"r~2646","x":9002},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7958},{"op":"seq","b":[{"op":"let","v":"k~2653","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2651"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2651"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2652"},"d":0}]}]}}]}],"x":9003},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7960},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9004},"t":{"op":"set","t":{"op":"var","n":"k~2653","x":9005},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2653"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0}}]}]}]}],"x":9006},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7962},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7961},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0,"x":9007},"o":"+=","e":{"op":"var","n":"k~2653","x":9008},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7963},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9009},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2652"},"d":0,"x":9010},"o":"-=","e":{"op":"var","n":"k~2653","x":9011},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7965},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7964},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2653"},"b":{"op":"lit","v":0}}],"x":9012},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9013},"o":"+=","e":{"op":"var","n":"k~2653","x":9014},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7967},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7966}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7959}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7945}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":7942}],"at":"rules_data/pampero/modules/objectives.yaml:15","id":7913},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:9"}',
+    'objective_income_30': '{"id":"objective_income_30","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"The sum of all your income markers must be $30 or more.","it":"La somma di tutti i tuoi segnalini reddito deve essere $30 o più."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"t~2650","src":{"op":"filt","v":"t~2649","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"group","d":null},"b":{"op":"lit","v":"income"}}},"e":{"op":"letx","v":"vs~2651","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2650"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2650"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2650"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2650"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2652","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2650"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2650"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2650"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2652"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2652"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2651"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2651"},"k":{"op":"var","n":"at~2652"}},"b":{"op":"lit","v":0}}}}}]},"b":{"op":"lit","v":30},"x":8959},"effect":{"op":"seq","b":[{"op":"let","v":"n~2653","e":{"op":"lit","v":10,"x":8960},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7924},{"op":"let","v":"r~2654","e":{"op":"lit","v":"money","x":8961},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7925},{"op":"seq","b":[{"op":"let","v":"left~2655","e":{"op":"var","n":"n~2653","x":8962},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7927},{"op":"for","v":"rep~2656","src":{"op":"ids","kind":"replacements","x":8963},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2654"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2655"},"b":{"op":"lit","v":0}}],"x":8964},"b":{"op":"seq","b":[{"op":"let","v":"taken~2657","e":{"op":"lit","v":0,"x":8965},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7930},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7932},"label":{"op":"lit","v":{"instead":0},"x":8966}},{"gens":[{"v":"instead~2658","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2655"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2655"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"room","d":null}}]}]},"x":8967},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2657","x":8968},"o":"=","e":{"op":"var","n":"instead~2658","x":8969},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7934},{"op":"rep","n":{"op":"var","n":"instead~2658","x":8970},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"effect","d":null,"x":8971},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7936},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7935}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7933},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2658"}],"x":8972}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7931},{"op":"set","t":{"op":"var","n":"left~2655","x":8973},"o":"-=","e":{"op":"var","n":"taken~2657","x":8974},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7937}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7929},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7928},{"op":"let","v":"n~2659","e":{"op":"var","n":"left~2655","x":8975},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7938},{"op":"let","v":"r~2660","e":{"op":"var","n":"r~2654","x":8976},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7939},{"op":"seq","b":[{"op":"let","v":"k~2661","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2659"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2659"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0}]}]}}]}],"x":8977},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7941},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8978},"t":{"op":"set","t":{"op":"var","n":"k~2661","x":8979},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2661"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0}}]}]}]}],"x":8980},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7943},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7942},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0,"x":8981},"o":"+=","e":{"op":"var","n":"k~2661","x":8982},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7944},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8983},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0,"x":8984},"o":"-=","e":{"op":"var","n":"k~2661","x":8985},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7946},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7945},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2661"},"b":{"op":"lit","v":0}}],"x":8986},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8987},"o":"+=","e":{"op":"var","n":"k~2661","x":8988},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7948},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7947}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7940}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7926},{"op":"let","v":"n~2672","e":{"op":"lit","v":10,"x":8989},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7949},{"op":"let","v":"r~2673","e":{"op":"lit","v":"money","x":8990},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7950},{"op":"let","v":"k~2674","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2667","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2667"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2668","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2669","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2669"},"b":{"op":"var","n":"c~2668"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2670","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2671","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2670"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2671"},"b":{"op":"var","n":"c~2668"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2668"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":8991},"at":"rules_data/pampero/modules/objectives.yaml:15","id":7951},{"op":"seq","b":[{"op":"let","v":"n~2675","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2672"},"b":{"op":"var","n":"k~2674"},"x":8992},"at":"rules_data/pampero/definitions/resources.yaml:68","id":7953},{"op":"let","v":"r~2676","e":{"op":"var","n":"r~2673","x":8993},"at":"rules_data/pampero/definitions/resources.yaml:68","id":7954},{"op":"seq","b":[{"op":"let","v":"left~2677","e":{"op":"var","n":"n~2675","x":8994},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7956},{"op":"for","v":"rep~2678","src":{"op":"ids","kind":"replacements","x":8995},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2676"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2677"},"b":{"op":"lit","v":0}}],"x":8996},"b":{"op":"seq","b":[{"op":"let","v":"taken~2679","e":{"op":"lit","v":0,"x":8997},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7959},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7961},"label":{"op":"lit","v":{"instead":0},"x":8998}},{"gens":[{"v":"instead~2680","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2677"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2677"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"room","d":null}}]}]},"x":8999},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2679","x":9000},"o":"=","e":{"op":"var","n":"instead~2680","x":9001},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7963},{"op":"rep","n":{"op":"var","n":"instead~2680","x":9002},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"effect","d":null,"x":9003},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7965},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7964}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7962},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2680"}],"x":9004}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2675","x":9005},"r":{"op":"var","n":"r~2676","x":9006}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7960},{"op":"set","t":{"op":"var","n":"left~2677","x":9007},"o":"-=","e":{"op":"var","n":"taken~2679","x":9008},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7966}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7958},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7957},{"op":"let","v":"n~2681","e":{"op":"var","n":"left~2677","x":9009},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7967},{"op":"let","v":"r~2682","e":{"op":"var","n":"r~2676","x":9010},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7968},{"op":"seq","b":[{"op":"let","v":"k~2683","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2681"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2681"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2682"},"d":0}]}]}}]}],"x":9011},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7970},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9012},"t":{"op":"set","t":{"op":"var","n":"k~2683","x":9013},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2683"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2682"},"d":0}}]}]}]}],"x":9014},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7972},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7971},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2682"},"d":0,"x":9015},"o":"+=","e":{"op":"var","n":"k~2683","x":9016},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7973},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9017},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2682"},"d":0,"x":9018},"o":"-=","e":{"op":"var","n":"k~2683","x":9019},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7975},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7974},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2683"},"b":{"op":"lit","v":0}}],"x":9020},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9021},"o":"+=","e":{"op":"var","n":"k~2683","x":9022},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7977},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7976}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7969}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7955}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":7952}],"at":"rules_data/pampero/modules/objectives.yaml:15","id":7923},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:9"}',
 }

@@ -51,48 +51,48 @@ K = [
 ]
 
 
-def x_9847(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
+def x_9855(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:121
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('sides')
         _h2 = ctx.state.get('game_tracks')
         _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return ((_w3 if type((_w3 := FN['min'](ctx, None, [(lambda v_vs_2621: (lambda v_at_2622: ((v_vs_2621.get(v_at_2622, None) if type(v_vs_2621) is dict else KEY(v_vs_2621, v_at_2622, None)) if (True if (((v_at_2622 if type(v_at_2622) is int else num(v_at_2622)) >= 0)) and (((v_at_2622 if type(v_at_2622) is int else num(v_at_2622)) < FN['count'](ctx, None, v_vs_2621))) else False) else 0))(((_h2.get(v_t_2620, 0) if type(_h2) is dict else KEY(_h2, v_t_2620, 0)) if ((ctx.index.plain['tracks'].get(v_t_2620, NOREC).get('scope', None) if type(v_t_2620) is str else None) == 'game') else (_h3.get(v_t_2620, 0) if type(_h3) is dict else KEY(_h3, v_t_2620, 0)))))(((_w1.get((_h1.get(v_t_2620, 0) if type(_h1) is dict else KEY(_h1, v_t_2620, 0)), None) if type((_w1 := (ctx.index.plain['tracks'].get(v_t_2620, NOREC).get('sides', []) if type(v_t_2620) is str else []))) is dict else KEY(_w1, (_h1.get(v_t_2620, 0) if type(_h1) is dict else KEY(_h1, v_t_2620, 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_2620, NOREC).get('sides', []) if type(v_t_2620) is str else [])) > 0) else (ctx.index.plain['tracks'].get(v_t_2620, NOREC).get('values', []) if type(v_t_2620) is str else []))) for v_t_2620 in [v_t_2619 for v_t_2619 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2619, NOREC).get('group', None) if type(v_t_2619) is str else None) == 'income')]]))) is int else num(_w3)) >= 5)
-    return MEMO(ctx, (9847, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), compute)
+        return ((_w3 if type((_w3 := FN['min'](ctx, None, [(lambda v_vs_2651: (lambda v_at_2652: ((v_vs_2651.get(v_at_2652, None) if type(v_vs_2651) is dict else KEY(v_vs_2651, v_at_2652, None)) if (True if (((v_at_2652 if type(v_at_2652) is int else num(v_at_2652)) >= 0)) and (((v_at_2652 if type(v_at_2652) is int else num(v_at_2652)) < FN['count'](ctx, None, v_vs_2651))) else False) else 0))(((_h2.get(v_t_2650, 0) if type(_h2) is dict else KEY(_h2, v_t_2650, 0)) if ((ctx.index.plain['tracks'].get(v_t_2650, NOREC).get('scope', None) if type(v_t_2650) is str else None) == 'game') else (_h3.get(v_t_2650, 0) if type(_h3) is dict else KEY(_h3, v_t_2650, 0)))))(((_w1.get((_h1.get(v_t_2650, 0) if type(_h1) is dict else KEY(_h1, v_t_2650, 0)), None) if type((_w1 := (ctx.index.plain['tracks'].get(v_t_2650, NOREC).get('sides', []) if type(v_t_2650) is str else []))) is dict else KEY(_w1, (_h1.get(v_t_2650, 0) if type(_h1) is dict else KEY(_h1, v_t_2650, 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_2650, NOREC).get('sides', []) if type(v_t_2650) is str else [])) > 0) else (ctx.index.plain['tracks'].get(v_t_2650, NOREC).get('values', []) if type(v_t_2650) is str else []))) for v_t_2650 in [v_t_2649 for v_t_2649 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2649, NOREC).get('group', None) if type(v_t_2649) is str else None) == 'income')]]))) is int else num(_w3)) >= 5)
+    return MEMO(ctx, (9855, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
-x_9851 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9852 = _C.x_8625  # rules_data/pampero/definitions/resources.yaml:55
-x_9855 = _C.x_8628  # rules_data/pampero/definitions/resources.yaml:57
-x_9859 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:60
-x_9860 = _C.x_8633  # rules_data/pampero/definitions/resources.yaml:57
-x_9865 = _C.x_8638  # rules_data/pampero/definitions/resources.yaml:26
-x_9866 = _C.x_8639  # rules_data/pampero/definitions/resources.yaml:27
-x_9868 = _C.x_8641  # rules_data/pampero/definitions/resources.yaml:27
-x_9869 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:28
-x_9871 = _C.x_8644  # rules_data/pampero/definitions/resources.yaml:29
-x_9872 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:29
-x_9874 = _C.x_8647  # rules_data/pampero/definitions/resources.yaml:30
-x_9875 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_9879 = _C.x_8983  # rules_data/pampero/modules/objectives.yaml:127
-x_9880 = _C.x_8984  # rules_data/pampero/definitions/resources.yaml:68
-x_9883 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9884 = _C.x_8988  # rules_data/pampero/definitions/resources.yaml:55
-x_9887 = _C.x_8991  # rules_data/pampero/definitions/resources.yaml:57
-x_9891 = _C.x_8995  # rules_data/pampero/definitions/resources.yaml:60
-x_9892 = _C.x_8996  # rules_data/pampero/definitions/resources.yaml:57
-x_9899 = _C.x_9003  # rules_data/pampero/definitions/resources.yaml:26
-x_9900 = _C.x_9004  # rules_data/pampero/definitions/resources.yaml:27
-x_9902 = _C.x_9006  # rules_data/pampero/definitions/resources.yaml:27
-x_9903 = _C.x_9007  # rules_data/pampero/definitions/resources.yaml:28
-x_9905 = _C.x_9009  # rules_data/pampero/definitions/resources.yaml:29
-x_9906 = _C.x_9010  # rules_data/pampero/definitions/resources.yaml:29
-x_9908 = _C.x_9012  # rules_data/pampero/definitions/resources.yaml:30
-x_9909 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9859 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9860 = _C.x_8629  # rules_data/pampero/definitions/resources.yaml:55
+x_9863 = _C.x_8632  # rules_data/pampero/definitions/resources.yaml:57
+x_9867 = _C.x_8636  # rules_data/pampero/definitions/resources.yaml:60
+x_9868 = _C.x_8637  # rules_data/pampero/definitions/resources.yaml:57
+x_9873 = _C.x_8642  # rules_data/pampero/definitions/resources.yaml:26
+x_9874 = _C.x_8643  # rules_data/pampero/definitions/resources.yaml:27
+x_9876 = _C.x_8645  # rules_data/pampero/definitions/resources.yaml:27
+x_9877 = _C.x_8646  # rules_data/pampero/definitions/resources.yaml:28
+x_9879 = _C.x_8648  # rules_data/pampero/definitions/resources.yaml:29
+x_9880 = _C.x_8649  # rules_data/pampero/definitions/resources.yaml:29
+x_9882 = _C.x_8651  # rules_data/pampero/definitions/resources.yaml:30
+x_9883 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9887 = _C.x_8991  # rules_data/pampero/modules/objectives.yaml:127
+x_9888 = _C.x_8992  # rules_data/pampero/definitions/resources.yaml:68
+x_9891 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9892 = _C.x_8996  # rules_data/pampero/definitions/resources.yaml:55
+x_9895 = _C.x_8999  # rules_data/pampero/definitions/resources.yaml:57
+x_9899 = _C.x_9003  # rules_data/pampero/definitions/resources.yaml:60
+x_9900 = _C.x_9004  # rules_data/pampero/definitions/resources.yaml:57
+x_9907 = _C.x_9011  # rules_data/pampero/definitions/resources.yaml:26
+x_9908 = _C.x_9012  # rules_data/pampero/definitions/resources.yaml:27
+x_9910 = _C.x_9014  # rules_data/pampero/definitions/resources.yaml:27
+x_9911 = _C.x_9015  # rules_data/pampero/definitions/resources.yaml:28
+x_9913 = _C.x_9017  # rules_data/pampero/definitions/resources.yaml:29
+x_9914 = _C.x_9018  # rules_data/pampero/definitions/resources.yaml:29
+x_9916 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:30
+x_9917 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8683(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:127
+def t_8693(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:127
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -100,22 +100,22 @@ def t_8683(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2642', 10, True)
-        LOCAL(ctx, E, 'r~2643', 'money', True)
-        LOCAL(ctx, E, 'k~2644', x_9879(ctx, E), True)
-        return t_8712(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2672', 10, True)
+        LOCAL(ctx, E, 'r~2673', 'money', True)
+        LOCAL(ctx, E, 'k~2674', x_9887(ctx, E), True)
+        return t_8722(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2623', 10, True)
-    LOCAL(ctx, E, 'r~2624', 'money', True)
-    return t_8686(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2653', 10, True)
+    LOCAL(ctx, E, 'r~2654', 'money', True)
+    return t_8696(ctx, r1, s, E)
 
 
-d_8684 = _C.d_7914  # rules_data/pampero/modules/objectives.yaml:127
-d_8685 = _C.d_7915  # rules_data/pampero/modules/objectives.yaml:127
+d_8694 = _C.d_7924  # rules_data/pampero/modules/objectives.yaml:127
+d_8695 = _C.d_7925  # rules_data/pampero/modules/objectives.yaml:127
 
 
-def t_8686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8696(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -123,46 +123,46 @@ def t_8686(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2629', E.get('left~2625'), True)
-        LOCAL(ctx, E, 'r~2630', E.get('r~2624'), True)
-        if not d_8700(ctx, E):
+        LOCAL(ctx, E, 'n~2659', E.get('left~2655'), True)
+        LOCAL(ctx, E, 'r~2660', E.get('r~2654'), True)
+        if not d_8710(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2625', E.get('n~2623'), True)
-    return t_8688(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2655', E.get('n~2653'), True)
+    return t_8698(ctx, r1, s, E)
 
 
-d_8687 = _C.d_7630  # rules_data/pampero/definitions/resources.yaml:54
+d_8697 = _C.d_7635  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8688(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8698(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9851(ctx, E)))
-    old = E.get('rep~2626', MISSING)
+    items = list(items_of(x_9859(ctx, E)))
+    old = E.get('rep~2656', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2626', old)
+        UNSET(ctx, E, 'rep~2656', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2626', item, True)
-            if x_9852(ctx, E):
-                return t_8689(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2656', item, True)
+            if x_9860(ctx, E):
+                return t_8699(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8689(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8699(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -170,155 +170,155 @@ def t_8689(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8697, E, 'left~2625', E.get('taken~2627'))
+        ASSIGN(ctx, 8707, E, 'left~2655', E.get('taken~2657'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2627', 0, True)
-    return t_8691(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2657', 0, True)
+    return t_8701(ctx, r1, s, E)
 
 
-d_8690 = _C.d_7633  # rules_data/pampero/definitions/resources.yaml:56
+d_8700 = _C.d_7638  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8691(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8701(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8691, None, [], k)
+    return CHOOSE(ctx, 8701, None, [], k)
 
 
-d_8692 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8693 = _C.t_7636  # rules_data/pampero/definitions/resources.yaml:60
-d_8694 = _C.d_7637  # rules_data/pampero/definitions/resources.yaml:60
-t_8695 = _C.t_7638  # rules_data/pampero/definitions/resources.yaml:60
-t_8696 = _C.t_7639  # rules_data/pampero/definitions/resources.yaml:60
+d_8702 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8703 = _C.t_7641  # rules_data/pampero/definitions/resources.yaml:60
+d_8704 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:60
+t_8705 = _C.t_7643  # rules_data/pampero/definitions/resources.yaml:60
+t_8706 = _C.t_7644  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8697(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8697, E, 'left~2625', E.get('taken~2627'))
+    ASSIGN(ctx, 8707, E, 'left~2655', E.get('taken~2657'))
     return True
 
 
-d_8698 = _C.d_7641  # rules_data/pampero/definitions/resources.yaml:62
-d_8699 = _C.d_7642  # rules_data/pampero/definitions/resources.yaml:62
+d_8708 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:62
+d_8709 = _C.d_7647  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8700(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8710(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_9865(ctx, E), True)
-    if not d_8702(ctx, E):
+    LOCAL(ctx, E, 'k~2661', x_9873(ctx, E), True)
+    if not d_8712(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8704, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 8714, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
-    if not d_8705(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
+    if not d_8715(ctx, E):
         return False
-    if not d_8707(ctx, E):
+    if not d_8717(ctx, E):
         return False
     return True
 
 
-d_8701 = _C.d_7644  # rules_data/pampero/definitions/resources.yaml:26
-d_8702 = _C.d_7645  # rules_data/pampero/definitions/resources.yaml:27
-d_8703 = _C.d_7646  # rules_data/pampero/definitions/resources.yaml:27
+d_8711 = _C.d_7649  # rules_data/pampero/definitions/resources.yaml:26
+d_8712 = _C.d_7650  # rules_data/pampero/definitions/resources.yaml:27
+d_8713 = _C.d_7651  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8704(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8714(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8704, PL(ctx, E.get('you')).get('stock'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 8714, PL(ctx, E.get('you')).get('stock'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2631'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2661'), '+=', False, K[2])
     return True
 
 
-def d_8705(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9871(ctx, E):
+    if x_9879(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8706, ctx.state.get('supply'), E.get('r~2630'))
+        c, key = KEYPLACE(ctx, 8716, ctx.state.get('supply'), E.get('r~2660'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
     return True
 
 
-def d_8706(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8706, ctx.state.get('supply'), E.get('r~2630'))
+    c, key = KEYPLACE(ctx, 8716, ctx.state.get('supply'), E.get('r~2660'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2631'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2661'), '-=', False, K[3])
     return True
 
 
-def d_8707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8717(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9874(ctx, E):
+    if x_9882(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8708, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8718, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
     return True
 
 
-def d_8708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8718(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8708, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8718, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2631'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2661'), '+=', False, K[4])
     return True
 
 
-d_8709 = _C.d_7939  # rules_data/pampero/modules/objectives.yaml:127
-d_8710 = _C.d_7940  # rules_data/pampero/modules/objectives.yaml:127
-d_8711 = _C.d_7941  # rules_data/pampero/modules/objectives.yaml:127
+d_8719 = _C.d_7949  # rules_data/pampero/modules/objectives.yaml:127
+d_8720 = _C.d_7950  # rules_data/pampero/modules/objectives.yaml:127
+d_8721 = _C.d_7951  # rules_data/pampero/modules/objectives.yaml:127
 
 
-def t_8712(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8722(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2645', x_9880(ctx, E), True)
-    LOCAL(ctx, E, 'r~2646', E.get('r~2643'), True)
-    return t_8715(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2675', x_9888(ctx, E), True)
+    LOCAL(ctx, E, 'r~2676', E.get('r~2673'), True)
+    return t_8725(ctx, k, s, E)
 
 
-d_8713 = _C.d_7943  # rules_data/pampero/definitions/resources.yaml:68
-d_8714 = _C.d_7944  # rules_data/pampero/definitions/resources.yaml:68
+d_8723 = _C.d_7953  # rules_data/pampero/definitions/resources.yaml:68
+d_8724 = _C.d_7954  # rules_data/pampero/definitions/resources.yaml:68
 
 
-def t_8715(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8725(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -326,46 +326,46 @@ def t_8715(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2651', E.get('left~2647'), True)
-        LOCAL(ctx, E, 'r~2652', E.get('r~2646'), True)
-        if not d_8729(ctx, E):
+        LOCAL(ctx, E, 'n~2681', E.get('left~2677'), True)
+        LOCAL(ctx, E, 'r~2682', E.get('r~2676'), True)
+        if not d_8739(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2647', E.get('n~2645'), True)
-    return t_8717(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2677', E.get('n~2675'), True)
+    return t_8727(ctx, r1, s, E)
 
 
-d_8716 = _C.d_7946  # rules_data/pampero/definitions/resources.yaml:54
+d_8726 = _C.d_7956  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8717(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8727(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9883(ctx, E)))
-    old = E.get('rep~2648', MISSING)
+    items = list(items_of(x_9891(ctx, E)))
+    old = E.get('rep~2678', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2648', old)
+        UNSET(ctx, E, 'rep~2678', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2648', item, True)
-            if x_9884(ctx, E):
-                return t_8718(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2678', item, True)
+            if x_9892(ctx, E):
+                return t_8728(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8718(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8728(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -373,230 +373,230 @@ def t_8718(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8726, E, 'left~2647', E.get('taken~2649'))
+        ASSIGN(ctx, 8736, E, 'left~2677', E.get('taken~2679'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2649', 0, True)
-    return t_8720(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2679', 0, True)
+    return t_8730(ctx, r1, s, E)
 
 
-d_8719 = _C.d_7949  # rules_data/pampero/definitions/resources.yaml:56
+d_8729 = _C.d_7959  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8720(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8730(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8720, None, [], k)
+    return CHOOSE(ctx, 8730, None, [], k)
 
 
-d_8721 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8722 = _C.t_7952  # rules_data/pampero/definitions/resources.yaml:60
-d_8723 = _C.d_7953  # rules_data/pampero/definitions/resources.yaml:60
-t_8724 = _C.t_7954  # rules_data/pampero/definitions/resources.yaml:60
-t_8725 = _C.t_7955  # rules_data/pampero/definitions/resources.yaml:60
+d_8731 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8732 = _C.t_7962  # rules_data/pampero/definitions/resources.yaml:60
+d_8733 = _C.d_7963  # rules_data/pampero/definitions/resources.yaml:60
+t_8734 = _C.t_7964  # rules_data/pampero/definitions/resources.yaml:60
+t_8735 = _C.t_7965  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8726(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8726, E, 'left~2647', E.get('taken~2649'))
+    ASSIGN(ctx, 8736, E, 'left~2677', E.get('taken~2679'))
     return True
 
 
-d_8727 = _C.d_7957  # rules_data/pampero/definitions/resources.yaml:62
-d_8728 = _C.d_7958  # rules_data/pampero/definitions/resources.yaml:62
+d_8737 = _C.d_7967  # rules_data/pampero/definitions/resources.yaml:62
+d_8738 = _C.d_7968  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8729(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8739(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2653', x_9899(ctx, E), True)
-    if not d_8731(ctx, E):
+    LOCAL(ctx, E, 'k~2683', x_9907(ctx, E), True)
+    if not d_8741(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8733, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, 8743, PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
-    if not d_8734(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
+    if not d_8744(ctx, E):
         return False
-    if not d_8736(ctx, E):
+    if not d_8746(ctx, E):
         return False
     return True
 
 
-d_8730 = _C.d_7960  # rules_data/pampero/definitions/resources.yaml:26
-d_8731 = _C.d_7961  # rules_data/pampero/definitions/resources.yaml:27
-d_8732 = _C.d_7962  # rules_data/pampero/definitions/resources.yaml:27
+d_8740 = _C.d_7970  # rules_data/pampero/definitions/resources.yaml:26
+d_8741 = _C.d_7971  # rules_data/pampero/definitions/resources.yaml:27
+d_8742 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8733(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8743(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8733, PL(ctx, E.get('you')).get('stock'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, 8743, PL(ctx, E.get('you')).get('stock'), E.get('r~2682'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2653'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2683'), '+=', False, K[2])
     return True
 
 
-def d_8734(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8744(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9905(ctx, E):
+    if x_9913(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8735, ctx.state.get('supply'), E.get('r~2652'))
+        c, key = KEYPLACE(ctx, 8745, ctx.state.get('supply'), E.get('r~2682'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[3])
     return True
 
 
-def d_8735(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8745(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8735, ctx.state.get('supply'), E.get('r~2652'))
+    c, key = KEYPLACE(ctx, 8745, ctx.state.get('supply'), E.get('r~2682'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2653'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2683'), '-=', False, K[3])
     return True
 
 
-def d_8736(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8746(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9908(ctx, E):
+    if x_9916(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8737, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[4])
     return True
 
 
-def d_8737(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8747(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8737, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8747, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2653'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2683'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8683: t_8683,
-    8684: CPS(d_8684),
-    8685: CPS(d_8685),
-    8686: t_8686,
-    8687: CPS(d_8687),
-    8688: t_8688,
-    8689: t_8689,
-    8690: CPS(d_8690),
-    8691: t_8691,
-    8692: CPS(d_8692),
     8693: t_8693,
     8694: CPS(d_8694),
-    8695: t_8695,
+    8695: CPS(d_8695),
     8696: t_8696,
     8697: CPS(d_8697),
-    8698: CPS(d_8698),
-    8699: CPS(d_8699),
+    8698: t_8698,
+    8699: t_8699,
     8700: CPS(d_8700),
-    8701: CPS(d_8701),
+    8701: t_8701,
     8702: CPS(d_8702),
-    8703: CPS(d_8703),
+    8703: t_8703,
     8704: CPS(d_8704),
-    8705: CPS(d_8705),
-    8706: CPS(d_8706),
+    8705: t_8705,
+    8706: t_8706,
     8707: CPS(d_8707),
     8708: CPS(d_8708),
     8709: CPS(d_8709),
     8710: CPS(d_8710),
     8711: CPS(d_8711),
-    8712: t_8712,
+    8712: CPS(d_8712),
     8713: CPS(d_8713),
     8714: CPS(d_8714),
-    8715: t_8715,
+    8715: CPS(d_8715),
     8716: CPS(d_8716),
-    8717: t_8717,
-    8718: t_8718,
+    8717: CPS(d_8717),
+    8718: CPS(d_8718),
     8719: CPS(d_8719),
-    8720: t_8720,
+    8720: CPS(d_8720),
     8721: CPS(d_8721),
     8722: t_8722,
     8723: CPS(d_8723),
-    8724: t_8724,
+    8724: CPS(d_8724),
     8725: t_8725,
     8726: CPS(d_8726),
-    8727: CPS(d_8727),
-    8728: CPS(d_8728),
+    8727: t_8727,
+    8728: t_8728,
     8729: CPS(d_8729),
-    8730: CPS(d_8730),
+    8730: t_8730,
     8731: CPS(d_8731),
-    8732: CPS(d_8732),
+    8732: t_8732,
     8733: CPS(d_8733),
-    8734: CPS(d_8734),
-    8735: CPS(d_8735),
+    8734: t_8734,
+    8735: t_8735,
     8736: CPS(d_8736),
     8737: CPS(d_8737),
+    8738: CPS(d_8738),
+    8739: CPS(d_8739),
+    8740: CPS(d_8740),
+    8741: CPS(d_8741),
+    8742: CPS(d_8742),
+    8743: CPS(d_8743),
+    8744: CPS(d_8744),
+    8745: CPS(d_8745),
+    8746: CPS(d_8746),
+    8747: CPS(d_8747),
 }
 
 
 CODE = {
-    9847: x_9847,
-    9851: x_9851,
-    9852: x_9852,
     9855: x_9855,
     9859: x_9859,
     9860: x_9860,
-    9865: x_9865,
-    9866: x_9866,
+    9863: x_9863,
+    9867: x_9867,
     9868: x_9868,
-    9869: x_9869,
-    9871: x_9871,
-    9872: x_9872,
+    9873: x_9873,
     9874: x_9874,
-    9875: x_9875,
+    9876: x_9876,
+    9877: x_9877,
     9879: x_9879,
     9880: x_9880,
+    9882: x_9882,
     9883: x_9883,
-    9884: x_9884,
     9887: x_9887,
+    9888: x_9888,
     9891: x_9891,
     9892: x_9892,
+    9895: x_9895,
     9899: x_9899,
     9900: x_9900,
-    9902: x_9902,
-    9903: x_9903,
-    9905: x_9905,
-    9906: x_9906,
+    9907: x_9907,
     9908: x_9908,
-    9909: x_9909,
+    9910: x_9910,
+    9911: x_9911,
+    9913: x_9913,
+    9914: x_9914,
+    9916: x_9916,
+    9917: x_9917,
 }
 AT = {
-    9847: 'rules_data/pampero/modules/objectives.yaml:121',
+    9855: 'rules_data/pampero/modules/objectives.yaml:121',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:121
-    'objective_income_5': '{"id":"objective_income_5","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have all your income markers on $5 income or more.","it":"Avere tutti i tuoi segnalini reddito su un reddito di $5 o più."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"min","a":[{"op":"mapc","v":"t~2620","src":{"op":"filt","v":"t~2619","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2619"},"f":"group","d":null},"b":{"op":"lit","v":"income"}}},"e":{"op":"letx","v":"vs~2621","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2620"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2620"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2620"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2620"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2622","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2620"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2620"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2620"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2622"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2622"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2621"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2621"},"k":{"op":"var","n":"at~2622"}},"b":{"op":"lit","v":0}}}}}]},"b":{"op":"lit","v":5},"x":9847},"effect":{"op":"seq","b":[{"op":"let","v":"n~2623","e":{"op":"lit","v":10,"x":9848},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8684},{"op":"let","v":"r~2624","e":{"op":"lit","v":"money","x":9849},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8685},{"op":"seq","b":[{"op":"let","v":"left~2625","e":{"op":"var","n":"n~2623","x":9850},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8687},{"op":"for","v":"rep~2626","src":{"op":"ids","kind":"replacements","x":9851},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2624"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2625"},"b":{"op":"lit","v":0}}],"x":9852},"b":{"op":"seq","b":[{"op":"let","v":"taken~2627","e":{"op":"lit","v":0,"x":9853},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8690},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8692},"label":{"op":"lit","v":{"instead":0},"x":9854}},{"gens":[{"v":"instead~2628","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2625"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2625"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"room","d":null}}]}]},"x":9855},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2627","x":9856},"o":"=","e":{"op":"var","n":"instead~2628","x":9857},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8694},{"op":"rep","n":{"op":"var","n":"instead~2628","x":9858},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2626"},"f":"effect","d":null,"x":9859},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8696},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8695}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8693},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2628"}],"x":9860}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8691},{"op":"set","t":{"op":"var","n":"left~2625","x":9861},"o":"-=","e":{"op":"var","n":"taken~2627","x":9862},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8697}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8689},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8688},{"op":"let","v":"n~2629","e":{"op":"var","n":"left~2625","x":9863},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8698},{"op":"let","v":"r~2630","e":{"op":"var","n":"r~2624","x":9864},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8699},{"op":"seq","b":[{"op":"let","v":"k~2631","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2629"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2629"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0}]}]}}]}],"x":9865},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8701},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9866},"t":{"op":"set","t":{"op":"var","n":"k~2631","x":9867},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2631"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0}}]}]}]}],"x":9868},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8703},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8702},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2630"},"d":0,"x":9869},"o":"+=","e":{"op":"var","n":"k~2631","x":9870},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8704},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9871},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2630"},"d":0,"x":9872},"o":"-=","e":{"op":"var","n":"k~2631","x":9873},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8706},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8705},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2630"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2631"},"b":{"op":"lit","v":0}}],"x":9874},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9875},"o":"+=","e":{"op":"var","n":"k~2631","x":9876},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8708},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8707}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8700}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8686},{"op":"let","v":"n~2642","e":{"op":"lit","v":10,"x":9877},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8709},{"op":"let","v":"r~2643","e":{"op":"lit","v":"money","x":9878},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8710},{"op":"let","v":"k~2644","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2637","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2637"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2638","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2638"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2640","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2641","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2640"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2641"},"b":{"op":"var","n":"c~2638"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2638"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9879},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8711},{"op":"seq","b":[{"op":"let","v":"n~2645","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2642"},"b":{"op":"var","n":"k~2644"},"x":9880},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8713},{"op":"let","v":"r~2646","e":{"op":"var","n":"r~2643","x":9881},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8714},{"op":"seq","b":[{"op":"let","v":"left~2647","e":{"op":"var","n":"n~2645","x":9882},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8716},{"op":"for","v":"rep~2648","src":{"op":"ids","kind":"replacements","x":9883},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2646"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2647"},"b":{"op":"lit","v":0}}],"x":9884},"b":{"op":"seq","b":[{"op":"let","v":"taken~2649","e":{"op":"lit","v":0,"x":9885},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8719},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8721},"label":{"op":"lit","v":{"instead":0},"x":9886}},{"gens":[{"v":"instead~2650","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2647"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2647"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"room","d":null}}]}]},"x":9887},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2649","x":9888},"o":"=","e":{"op":"var","n":"instead~2650","x":9889},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8723},{"op":"rep","n":{"op":"var","n":"instead~2650","x":9890},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2648"},"f":"effect","d":null,"x":9891},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8725},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8724}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8722},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2650"}],"x":9892}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2645","x":9893},"r":{"op":"var","n":"r~2646","x":9894}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8720},{"op":"set","t":{"op":"var","n":"left~2647","x":9895},"o":"-=","e":{"op":"var","n":"taken~2649","x":9896},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8726}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8718},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8717},{"op":"let","v":"n~2651","e":{"op":"var","n":"left~2647","x":9897},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8727},{"op":"let","v":"r~2652","e":{"op":"var","n":"r~2646","x":9898},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8728},{"op":"seq","b":[{"op":"let","v":"k~2653","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2651"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2651"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2652"},"d":0}]}]}}]}],"x":9899},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8730},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9900},"t":{"op":"set","t":{"op":"var","n":"k~2653","x":9901},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2653"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0}}]}]}]}],"x":9902},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8732},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8731},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":0,"x":9903},"o":"+=","e":{"op":"var","n":"k~2653","x":9904},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8733},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9905},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2652"},"d":0,"x":9906},"o":"-=","e":{"op":"var","n":"k~2653","x":9907},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8735},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8734},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2652"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2653"},"b":{"op":"lit","v":0}}],"x":9908},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9909},"o":"+=","e":{"op":"var","n":"k~2653","x":9910},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8737},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8736}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8729}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8715}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8712}],"at":"rules_data/pampero/modules/objectives.yaml:127","id":8683},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:121"}',
+    'objective_income_5': '{"id":"objective_income_5","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have all your income markers on $5 income or more.","it":"Avere tutti i tuoi segnalini reddito su un reddito di $5 o più."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"min","a":[{"op":"mapc","v":"t~2650","src":{"op":"filt","v":"t~2649","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2649"},"f":"group","d":null},"b":{"op":"lit","v":"income"}}},"e":{"op":"letx","v":"vs~2651","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2650"},"f":"sides","d":[]}]},"b":{"op":"lit","v":0}},"a":{"op":"key","of":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2650"},"f":"sides","d":[]},"k":{"op":"key","of":{"op":"st","k":"sides"},"k":{"op":"var","n":"t~2650"},"d":0}},"b":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2650"},"f":"values","d":[]}},"b":{"op":"letx","v":"at~2652","e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2650"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2650"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2650"},"d":0}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":">=","a":{"op":"var","n":"at~2652"},"b":{"op":"lit","v":0}},{"op":"cmp","o":"<","a":{"op":"var","n":"at~2652"},"b":{"op":"fn","f":"count","a":[{"op":"var","n":"vs~2651"}]}}]},"a":{"op":"key","of":{"op":"var","n":"vs~2651"},"k":{"op":"var","n":"at~2652"}},"b":{"op":"lit","v":0}}}}}]},"b":{"op":"lit","v":5},"x":9855},"effect":{"op":"seq","b":[{"op":"let","v":"n~2653","e":{"op":"lit","v":10,"x":9856},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8694},{"op":"let","v":"r~2654","e":{"op":"lit","v":"money","x":9857},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8695},{"op":"seq","b":[{"op":"let","v":"left~2655","e":{"op":"var","n":"n~2653","x":9858},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8697},{"op":"for","v":"rep~2656","src":{"op":"ids","kind":"replacements","x":9859},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2654"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2655"},"b":{"op":"lit","v":0}}],"x":9860},"b":{"op":"seq","b":[{"op":"let","v":"taken~2657","e":{"op":"lit","v":0,"x":9861},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8700},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8702},"label":{"op":"lit","v":{"instead":0},"x":9862}},{"gens":[{"v":"instead~2658","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2655"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2655"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"room","d":null}}]}]},"x":9863},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2657","x":9864},"o":"=","e":{"op":"var","n":"instead~2658","x":9865},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8704},{"op":"rep","n":{"op":"var","n":"instead~2658","x":9866},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2656"},"f":"effect","d":null,"x":9867},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8706},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8705}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8703},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2658"}],"x":9868}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8701},{"op":"set","t":{"op":"var","n":"left~2655","x":9869},"o":"-=","e":{"op":"var","n":"taken~2657","x":9870},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8707}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8699},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8698},{"op":"let","v":"n~2659","e":{"op":"var","n":"left~2655","x":9871},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8708},{"op":"let","v":"r~2660","e":{"op":"var","n":"r~2654","x":9872},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8709},{"op":"seq","b":[{"op":"let","v":"k~2661","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2659"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2659"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0}]}]}}]}],"x":9873},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8711},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9874},"t":{"op":"set","t":{"op":"var","n":"k~2661","x":9875},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2661"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0}}]}]}]}],"x":9876},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8713},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8712},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2660"},"d":0,"x":9877},"o":"+=","e":{"op":"var","n":"k~2661","x":9878},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8714},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9879},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2660"},"d":0,"x":9880},"o":"-=","e":{"op":"var","n":"k~2661","x":9881},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8716},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8715},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2660"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2661"},"b":{"op":"lit","v":0}}],"x":9882},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9883},"o":"+=","e":{"op":"var","n":"k~2661","x":9884},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8718},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8717}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8710}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8696},{"op":"let","v":"n~2672","e":{"op":"lit","v":10,"x":9885},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8719},{"op":"let","v":"r~2673","e":{"op":"lit","v":"money","x":9886},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8720},{"op":"let","v":"k~2674","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2667","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2667"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2668","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2669","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2669"},"b":{"op":"var","n":"c~2668"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2670","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2671","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2670"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2671"},"b":{"op":"var","n":"c~2668"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2668"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9887},"at":"rules_data/pampero/modules/objectives.yaml:127","id":8721},{"op":"seq","b":[{"op":"let","v":"n~2675","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2672"},"b":{"op":"var","n":"k~2674"},"x":9888},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8723},{"op":"let","v":"r~2676","e":{"op":"var","n":"r~2673","x":9889},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8724},{"op":"seq","b":[{"op":"let","v":"left~2677","e":{"op":"var","n":"n~2675","x":9890},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8726},{"op":"for","v":"rep~2678","src":{"op":"ids","kind":"replacements","x":9891},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2676"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2677"},"b":{"op":"lit","v":0}}],"x":9892},"b":{"op":"seq","b":[{"op":"let","v":"taken~2679","e":{"op":"lit","v":0,"x":9893},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8729},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8731},"label":{"op":"lit","v":{"instead":0},"x":9894}},{"gens":[{"v":"instead~2680","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2677"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2677"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"room","d":null}}]}]},"x":9895},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2679","x":9896},"o":"=","e":{"op":"var","n":"instead~2680","x":9897},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8733},{"op":"rep","n":{"op":"var","n":"instead~2680","x":9898},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2678"},"f":"effect","d":null,"x":9899},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8735},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8734}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8732},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2680"}],"x":9900}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2675","x":9901},"r":{"op":"var","n":"r~2676","x":9902}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8730},{"op":"set","t":{"op":"var","n":"left~2677","x":9903},"o":"-=","e":{"op":"var","n":"taken~2679","x":9904},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8736}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8728},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8727},{"op":"let","v":"n~2681","e":{"op":"var","n":"left~2677","x":9905},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8737},{"op":"let","v":"r~2682","e":{"op":"var","n":"r~2676","x":9906},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8738},{"op":"seq","b":[{"op":"let","v":"k~2683","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2681"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2681"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2682"},"d":0}]}]}}]}],"x":9907},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8740},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9908},"t":{"op":"set","t":{"op":"var","n":"k~2683","x":9909},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2683"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2682"},"d":0}}]}]}]}],"x":9910},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8742},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8741},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2682"},"d":0,"x":9911},"o":"+=","e":{"op":"var","n":"k~2683","x":9912},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8743},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9913},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2682"},"d":0,"x":9914},"o":"-=","e":{"op":"var","n":"k~2683","x":9915},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8745},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8744},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2682"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2683"},"b":{"op":"lit","v":0}}],"x":9916},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9917},"o":"+=","e":{"op":"var","n":"k~2683","x":9918},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8747},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8746}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8739}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8725}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8722}],"at":"rules_data/pampero/modules/objectives.yaml:127","id":8693},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:121"}',
 }

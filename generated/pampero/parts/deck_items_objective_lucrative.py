@@ -51,46 +51,46 @@ K = [
 ]
 
 
-def x_9207(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
+def x_9215(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:41
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return (len([v_c_2619 for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2619, {}) if type(_h1) is dict else KEY(_h1, v_c_2619, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('lucrative', _w3))]) >= 4)
-    return MEMO(ctx, (9207, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
+        return (len([v_c_2649 for v_c_2649 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('lucrative' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2649, {}) if type(_h1) is dict else KEY(_h1, v_c_2649, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('lucrative', _w3))]) >= 4)
+    return MEMO(ctx, (9215, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
-x_9211 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9212 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:55
-x_9215 = _C.x_9023  # rules_data/pampero/definitions/resources.yaml:57
-x_9219 = _C.x_9027  # rules_data/pampero/definitions/resources.yaml:60
-x_9220 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:57
-x_9225 = _C.x_9033  # rules_data/pampero/definitions/resources.yaml:26
-x_9226 = _C.x_9034  # rules_data/pampero/definitions/resources.yaml:27
-x_9228 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:27
-x_9229 = _C.x_9037  # rules_data/pampero/definitions/resources.yaml:28
-x_9231 = _C.x_9039  # rules_data/pampero/definitions/resources.yaml:29
-x_9232 = _C.x_9040  # rules_data/pampero/definitions/resources.yaml:29
-x_9234 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:30
-x_9235 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_9239 = _C.x_9047  # rules_data/pampero/modules/objectives.yaml:47
-x_9240 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:68
-x_9243 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9244 = _C.x_9052  # rules_data/pampero/definitions/resources.yaml:55
-x_9247 = _C.x_9055  # rules_data/pampero/definitions/resources.yaml:57
-x_9251 = _C.x_9059  # rules_data/pampero/definitions/resources.yaml:60
-x_9252 = _C.x_9060  # rules_data/pampero/definitions/resources.yaml:57
-x_9259 = _C.x_9067  # rules_data/pampero/definitions/resources.yaml:26
-x_9260 = _C.x_9068  # rules_data/pampero/definitions/resources.yaml:27
-x_9262 = _C.x_9070  # rules_data/pampero/definitions/resources.yaml:27
-x_9263 = _C.x_9071  # rules_data/pampero/definitions/resources.yaml:28
-x_9265 = _C.x_9073  # rules_data/pampero/definitions/resources.yaml:29
-x_9266 = _C.x_9074  # rules_data/pampero/definitions/resources.yaml:29
-x_9268 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:30
-x_9269 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9219 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9220 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:55
+x_9223 = _C.x_9031  # rules_data/pampero/definitions/resources.yaml:57
+x_9227 = _C.x_9035  # rules_data/pampero/definitions/resources.yaml:60
+x_9228 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:57
+x_9233 = _C.x_9041  # rules_data/pampero/definitions/resources.yaml:26
+x_9234 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:27
+x_9236 = _C.x_9044  # rules_data/pampero/definitions/resources.yaml:27
+x_9237 = _C.x_9045  # rules_data/pampero/definitions/resources.yaml:28
+x_9239 = _C.x_9047  # rules_data/pampero/definitions/resources.yaml:29
+x_9240 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:29
+x_9242 = _C.x_9050  # rules_data/pampero/definitions/resources.yaml:30
+x_9243 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9247 = _C.x_9055  # rules_data/pampero/modules/objectives.yaml:47
+x_9248 = _C.x_9056  # rules_data/pampero/definitions/resources.yaml:68
+x_9251 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9252 = _C.x_9060  # rules_data/pampero/definitions/resources.yaml:55
+x_9255 = _C.x_9063  # rules_data/pampero/definitions/resources.yaml:57
+x_9259 = _C.x_9067  # rules_data/pampero/definitions/resources.yaml:60
+x_9260 = _C.x_9068  # rules_data/pampero/definitions/resources.yaml:57
+x_9267 = _C.x_9075  # rules_data/pampero/definitions/resources.yaml:26
+x_9268 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:27
+x_9270 = _C.x_9078  # rules_data/pampero/definitions/resources.yaml:27
+x_9271 = _C.x_9079  # rules_data/pampero/definitions/resources.yaml:28
+x_9273 = _C.x_9081  # rules_data/pampero/definitions/resources.yaml:29
+x_9274 = _C.x_9082  # rules_data/pampero/definitions/resources.yaml:29
+x_9276 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:30
+x_9277 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8133(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:47
+def t_8143(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,22 +98,22 @@ def t_8133(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2639', 10, True)
-        LOCAL(ctx, E, 'r~2640', 'money', True)
-        LOCAL(ctx, E, 'k~2641', x_9239(ctx, E), True)
-        return t_8162(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2669', 10, True)
+        LOCAL(ctx, E, 'r~2670', 'money', True)
+        LOCAL(ctx, E, 'k~2671', x_9247(ctx, E), True)
+        return t_8172(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2620', 10, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
-    return t_8136(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2650', 10, True)
+    LOCAL(ctx, E, 'r~2651', 'money', True)
+    return t_8146(ctx, r1, s, E)
 
 
-d_8134 = _C.d_7969  # rules_data/pampero/modules/objectives.yaml:47
-d_8135 = _C.d_7970  # rules_data/pampero/modules/objectives.yaml:47
+d_8144 = _C.d_7979  # rules_data/pampero/modules/objectives.yaml:47
+d_8145 = _C.d_7980  # rules_data/pampero/modules/objectives.yaml:47
 
 
-def t_8136(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8146(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,46 +121,46 @@ def t_8136(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
-        if not d_8150(ctx, E):
+        LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
+        LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
+        if not d_8160(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
-    return t_8138(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
+    return t_8148(ctx, r1, s, E)
 
 
-d_8137 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:54
+d_8147 = _C.d_7982  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8138(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8148(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9211(ctx, E)))
-    old = E.get('rep~2623', MISSING)
+    items = list(items_of(x_9219(ctx, E)))
+    old = E.get('rep~2653', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2623', old)
+        UNSET(ctx, E, 'rep~2653', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
-            if x_9212(ctx, E):
-                return t_8139(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2653', item, True)
+            if x_9220(ctx, E):
+                return t_8149(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8139(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8149(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,155 +168,155 @@ def t_8139(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8147, E, 'left~2622', E.get('taken~2624'))
+        ASSIGN(ctx, 8157, E, 'left~2652', E.get('taken~2654'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
-    return t_8141(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2654', 0, True)
+    return t_8151(ctx, r1, s, E)
 
 
-d_8140 = _C.d_7975  # rules_data/pampero/definitions/resources.yaml:56
+d_8150 = _C.d_7985  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8141(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8151(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8141, None, [], k)
+    return CHOOSE(ctx, 8151, None, [], k)
 
 
-d_8142 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8143 = _C.t_7978  # rules_data/pampero/definitions/resources.yaml:60
-d_8144 = _C.d_7979  # rules_data/pampero/definitions/resources.yaml:60
-t_8145 = _C.t_7980  # rules_data/pampero/definitions/resources.yaml:60
-t_8146 = _C.t_7981  # rules_data/pampero/definitions/resources.yaml:60
+d_8152 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8153 = _C.t_7988  # rules_data/pampero/definitions/resources.yaml:60
+d_8154 = _C.d_7989  # rules_data/pampero/definitions/resources.yaml:60
+t_8155 = _C.t_7990  # rules_data/pampero/definitions/resources.yaml:60
+t_8156 = _C.t_7991  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8147(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8157(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8147, E, 'left~2622', E.get('taken~2624'))
+    ASSIGN(ctx, 8157, E, 'left~2652', E.get('taken~2654'))
     return True
 
 
-d_8148 = _C.d_7983  # rules_data/pampero/definitions/resources.yaml:62
-d_8149 = _C.d_7984  # rules_data/pampero/definitions/resources.yaml:62
+d_8158 = _C.d_7993  # rules_data/pampero/definitions/resources.yaml:62
+d_8159 = _C.d_7994  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8150(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8160(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9225(ctx, E), True)
-    if not d_8152(ctx, E):
+    LOCAL(ctx, E, 'k~2658', x_9233(ctx, E), True)
+    if not d_8162(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8154, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8164, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    if not d_8155(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
+    if not d_8165(ctx, E):
         return False
-    if not d_8157(ctx, E):
+    if not d_8167(ctx, E):
         return False
     return True
 
 
-d_8151 = _C.d_7986  # rules_data/pampero/definitions/resources.yaml:26
-d_8152 = _C.d_7987  # rules_data/pampero/definitions/resources.yaml:27
-d_8153 = _C.d_7988  # rules_data/pampero/definitions/resources.yaml:27
+d_8161 = _C.d_7996  # rules_data/pampero/definitions/resources.yaml:26
+d_8162 = _C.d_7997  # rules_data/pampero/definitions/resources.yaml:27
+d_8163 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8154(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8164(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8154, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8164, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
     return True
 
 
-def d_8155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8165(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9231(ctx, E):
+    if x_9239(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8156, ctx.state.get('supply'), E.get('r~2627'))
+        c, key = KEYPLACE(ctx, 8166, ctx.state.get('supply'), E.get('r~2657'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
     return True
 
 
-def d_8156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8156, ctx.state.get('supply'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8166, ctx.state.get('supply'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
     return True
 
 
-def d_8157(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8167(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9234(ctx, E):
+    if x_9242(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8158, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8168, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
     return True
 
 
-def d_8158(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8168(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8158, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8168, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
     return True
 
 
-d_8159 = _C.d_7994  # rules_data/pampero/modules/objectives.yaml:47
-d_8160 = _C.d_7995  # rules_data/pampero/modules/objectives.yaml:47
-d_8161 = _C.d_7996  # rules_data/pampero/modules/objectives.yaml:47
+d_8169 = _C.d_8004  # rules_data/pampero/modules/objectives.yaml:47
+d_8170 = _C.d_8005  # rules_data/pampero/modules/objectives.yaml:47
+d_8171 = _C.d_8006  # rules_data/pampero/modules/objectives.yaml:47
 
 
-def t_8162(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8172(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9240(ctx, E), True)
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
-    return t_8165(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2672', x_9248(ctx, E), True)
+    LOCAL(ctx, E, 'r~2673', E.get('r~2670'), True)
+    return t_8175(ctx, k, s, E)
 
 
-d_8163 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:68
-d_8164 = _C.d_7999  # rules_data/pampero/definitions/resources.yaml:68
+d_8173 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:68
+d_8174 = _C.d_8009  # rules_data/pampero/definitions/resources.yaml:68
 
 
-def t_8165(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8175(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -324,46 +324,46 @@ def t_8165(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
-        LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
-        if not d_8179(ctx, E):
+        LOCAL(ctx, E, 'n~2678', E.get('left~2674'), True)
+        LOCAL(ctx, E, 'r~2679', E.get('r~2673'), True)
+        if not d_8189(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
-    return t_8167(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2674', E.get('n~2672'), True)
+    return t_8177(ctx, r1, s, E)
 
 
-d_8166 = _C.d_8001  # rules_data/pampero/definitions/resources.yaml:54
+d_8176 = _C.d_8011  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8167(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8177(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9243(ctx, E)))
-    old = E.get('rep~2645', MISSING)
+    items = list(items_of(x_9251(ctx, E)))
+    old = E.get('rep~2675', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2645', old)
+        UNSET(ctx, E, 'rep~2675', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2645', item, True)
-            if x_9244(ctx, E):
-                return t_8168(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2675', item, True)
+            if x_9252(ctx, E):
+                return t_8178(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8168(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8178(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -371,230 +371,230 @@ def t_8168(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8176, E, 'left~2644', E.get('taken~2646'))
+        ASSIGN(ctx, 8186, E, 'left~2674', E.get('taken~2676'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2646', 0, True)
-    return t_8170(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2676', 0, True)
+    return t_8180(ctx, r1, s, E)
 
 
-d_8169 = _C.d_8004  # rules_data/pampero/definitions/resources.yaml:56
+d_8179 = _C.d_8014  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8170(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8180(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8170, None, [], k)
+    return CHOOSE(ctx, 8180, None, [], k)
 
 
-d_8171 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8172 = _C.t_8007  # rules_data/pampero/definitions/resources.yaml:60
-d_8173 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:60
-t_8174 = _C.t_8009  # rules_data/pampero/definitions/resources.yaml:60
-t_8175 = _C.t_8010  # rules_data/pampero/definitions/resources.yaml:60
+d_8181 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8182 = _C.t_8017  # rules_data/pampero/definitions/resources.yaml:60
+d_8183 = _C.d_8018  # rules_data/pampero/definitions/resources.yaml:60
+t_8184 = _C.t_8019  # rules_data/pampero/definitions/resources.yaml:60
+t_8185 = _C.t_8020  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8176, E, 'left~2644', E.get('taken~2646'))
+    ASSIGN(ctx, 8186, E, 'left~2674', E.get('taken~2676'))
     return True
 
 
-d_8177 = _C.d_8012  # rules_data/pampero/definitions/resources.yaml:62
-d_8178 = _C.d_8013  # rules_data/pampero/definitions/resources.yaml:62
+d_8187 = _C.d_8022  # rules_data/pampero/definitions/resources.yaml:62
+d_8188 = _C.d_8023  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8179(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8189(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9259(ctx, E), True)
-    if not d_8181(ctx, E):
+    LOCAL(ctx, E, 'k~2680', x_9267(ctx, E), True)
+    if not d_8191(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8183, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8193, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
-    if not d_8184(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
+    if not d_8194(ctx, E):
         return False
-    if not d_8186(ctx, E):
+    if not d_8196(ctx, E):
         return False
     return True
 
 
-d_8180 = _C.d_8015  # rules_data/pampero/definitions/resources.yaml:26
-d_8181 = _C.d_8016  # rules_data/pampero/definitions/resources.yaml:27
-d_8182 = _C.d_8017  # rules_data/pampero/definitions/resources.yaml:27
+d_8190 = _C.d_8025  # rules_data/pampero/definitions/resources.yaml:26
+d_8191 = _C.d_8026  # rules_data/pampero/definitions/resources.yaml:27
+d_8192 = _C.d_8027  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8193(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8183, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8193, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
     return True
 
 
-def d_8184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8194(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9265(ctx, E):
+    if x_9273(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8185, ctx.state.get('supply'), E.get('r~2649'))
+        c, key = KEYPLACE(ctx, 8195, ctx.state.get('supply'), E.get('r~2679'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
     return True
 
 
-def d_8185(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8195(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8185, ctx.state.get('supply'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8195, ctx.state.get('supply'), E.get('r~2679'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
     return True
 
 
-def d_8186(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8196(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9268(ctx, E):
+    if x_9276(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8187, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8197, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
     return True
 
 
-def d_8187(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8197(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8187, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8197, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8133: t_8133,
-    8134: CPS(d_8134),
-    8135: CPS(d_8135),
-    8136: t_8136,
-    8137: CPS(d_8137),
-    8138: t_8138,
-    8139: t_8139,
-    8140: CPS(d_8140),
-    8141: t_8141,
-    8142: CPS(d_8142),
     8143: t_8143,
     8144: CPS(d_8144),
-    8145: t_8145,
+    8145: CPS(d_8145),
     8146: t_8146,
     8147: CPS(d_8147),
-    8148: CPS(d_8148),
-    8149: CPS(d_8149),
+    8148: t_8148,
+    8149: t_8149,
     8150: CPS(d_8150),
-    8151: CPS(d_8151),
+    8151: t_8151,
     8152: CPS(d_8152),
-    8153: CPS(d_8153),
+    8153: t_8153,
     8154: CPS(d_8154),
-    8155: CPS(d_8155),
-    8156: CPS(d_8156),
+    8155: t_8155,
+    8156: t_8156,
     8157: CPS(d_8157),
     8158: CPS(d_8158),
     8159: CPS(d_8159),
     8160: CPS(d_8160),
     8161: CPS(d_8161),
-    8162: t_8162,
+    8162: CPS(d_8162),
     8163: CPS(d_8163),
     8164: CPS(d_8164),
-    8165: t_8165,
+    8165: CPS(d_8165),
     8166: CPS(d_8166),
-    8167: t_8167,
-    8168: t_8168,
+    8167: CPS(d_8167),
+    8168: CPS(d_8168),
     8169: CPS(d_8169),
-    8170: t_8170,
+    8170: CPS(d_8170),
     8171: CPS(d_8171),
     8172: t_8172,
     8173: CPS(d_8173),
-    8174: t_8174,
+    8174: CPS(d_8174),
     8175: t_8175,
     8176: CPS(d_8176),
-    8177: CPS(d_8177),
-    8178: CPS(d_8178),
+    8177: t_8177,
+    8178: t_8178,
     8179: CPS(d_8179),
-    8180: CPS(d_8180),
+    8180: t_8180,
     8181: CPS(d_8181),
-    8182: CPS(d_8182),
+    8182: t_8182,
     8183: CPS(d_8183),
-    8184: CPS(d_8184),
-    8185: CPS(d_8185),
+    8184: t_8184,
+    8185: t_8185,
     8186: CPS(d_8186),
     8187: CPS(d_8187),
+    8188: CPS(d_8188),
+    8189: CPS(d_8189),
+    8190: CPS(d_8190),
+    8191: CPS(d_8191),
+    8192: CPS(d_8192),
+    8193: CPS(d_8193),
+    8194: CPS(d_8194),
+    8195: CPS(d_8195),
+    8196: CPS(d_8196),
+    8197: CPS(d_8197),
 }
 
 
 CODE = {
-    9207: x_9207,
-    9211: x_9211,
-    9212: x_9212,
     9215: x_9215,
     9219: x_9219,
     9220: x_9220,
-    9225: x_9225,
-    9226: x_9226,
+    9223: x_9223,
+    9227: x_9227,
     9228: x_9228,
-    9229: x_9229,
-    9231: x_9231,
-    9232: x_9232,
+    9233: x_9233,
     9234: x_9234,
-    9235: x_9235,
+    9236: x_9236,
+    9237: x_9237,
     9239: x_9239,
     9240: x_9240,
+    9242: x_9242,
     9243: x_9243,
-    9244: x_9244,
     9247: x_9247,
+    9248: x_9248,
     9251: x_9251,
     9252: x_9252,
+    9255: x_9255,
     9259: x_9259,
     9260: x_9260,
-    9262: x_9262,
-    9263: x_9263,
-    9265: x_9265,
-    9266: x_9266,
+    9267: x_9267,
     9268: x_9268,
-    9269: x_9269,
+    9270: x_9270,
+    9271: x_9271,
+    9273: x_9273,
+    9274: x_9274,
+    9276: x_9276,
+    9277: x_9277,
 }
 AT = {
-    9207: 'rules_data/pampero/modules/objectives.yaml:41',
+    9215: 'rules_data/pampero/modules/objectives.yaml:41',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:41
-    'objective_lucrative': '{"id":"objective_lucrative","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 4 or more lucrative contract tiles.","it":"Avere 4 o più tessere contratto redditizie."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2619","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"lucrative"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2619"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":4},"x":9207},"effect":{"op":"seq","b":[{"op":"let","v":"n~2620","e":{"op":"lit","v":10,"x":9208},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8134},{"op":"let","v":"r~2621","e":{"op":"lit","v":"money","x":9209},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8135},{"op":"seq","b":[{"op":"let","v":"left~2622","e":{"op":"var","n":"n~2620","x":9210},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8137},{"op":"for","v":"rep~2623","src":{"op":"ids","kind":"replacements","x":9211},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2621"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2622"},"b":{"op":"lit","v":0}}],"x":9212},"b":{"op":"seq","b":[{"op":"let","v":"taken~2624","e":{"op":"lit","v":0,"x":9213},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8140},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8142},"label":{"op":"lit","v":{"instead":0},"x":9214}},{"gens":[{"v":"instead~2625","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2622"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2622"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null}}]}]},"x":9215},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2624","x":9216},"o":"=","e":{"op":"var","n":"instead~2625","x":9217},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8144},{"op":"rep","n":{"op":"var","n":"instead~2625","x":9218},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"effect","d":null,"x":9219},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8146},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8145}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8143},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2625"}],"x":9220}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8141},{"op":"set","t":{"op":"var","n":"left~2622","x":9221},"o":"-=","e":{"op":"var","n":"taken~2624","x":9222},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8147}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8139},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8138},{"op":"let","v":"n~2626","e":{"op":"var","n":"left~2622","x":9223},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8148},{"op":"let","v":"r~2627","e":{"op":"var","n":"r~2621","x":9224},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8149},{"op":"seq","b":[{"op":"let","v":"k~2628","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2626"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2626"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0}]}]}}]}],"x":9225},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8151},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9226},"t":{"op":"set","t":{"op":"var","n":"k~2628","x":9227},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2628"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0}}]}]}]}],"x":9228},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8153},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8152},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0,"x":9229},"o":"+=","e":{"op":"var","n":"k~2628","x":9230},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8154},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9231},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0,"x":9232},"o":"-=","e":{"op":"var","n":"k~2628","x":9233},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8156},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8155},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2628"},"b":{"op":"lit","v":0}}],"x":9234},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9235},"o":"+=","e":{"op":"var","n":"k~2628","x":9236},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8158},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8157}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8150}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8136},{"op":"let","v":"n~2639","e":{"op":"lit","v":10,"x":9237},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8159},{"op":"let","v":"r~2640","e":{"op":"lit","v":"money","x":9238},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8160},{"op":"let","v":"k~2641","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2634","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2634"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2635","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2636","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2636"},"b":{"op":"var","n":"c~2635"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2637","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2638","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2637"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2638"},"b":{"op":"var","n":"c~2635"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9239},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8161},{"op":"seq","b":[{"op":"let","v":"n~2642","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2639"},"b":{"op":"var","n":"k~2641"},"x":9240},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8163},{"op":"let","v":"r~2643","e":{"op":"var","n":"r~2640","x":9241},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8164},{"op":"seq","b":[{"op":"let","v":"left~2644","e":{"op":"var","n":"n~2642","x":9242},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8166},{"op":"for","v":"rep~2645","src":{"op":"ids","kind":"replacements","x":9243},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2643"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2644"},"b":{"op":"lit","v":0}}],"x":9244},"b":{"op":"seq","b":[{"op":"let","v":"taken~2646","e":{"op":"lit","v":0,"x":9245},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8169},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8171},"label":{"op":"lit","v":{"instead":0},"x":9246}},{"gens":[{"v":"instead~2647","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2644"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2644"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null}}]}]},"x":9247},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2646","x":9248},"o":"=","e":{"op":"var","n":"instead~2647","x":9249},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8173},{"op":"rep","n":{"op":"var","n":"instead~2647","x":9250},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"effect","d":null,"x":9251},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8175},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8174}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8172},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2647"}],"x":9252}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2642","x":9253},"r":{"op":"var","n":"r~2643","x":9254}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8170},{"op":"set","t":{"op":"var","n":"left~2644","x":9255},"o":"-=","e":{"op":"var","n":"taken~2646","x":9256},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8176}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8168},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8167},{"op":"let","v":"n~2648","e":{"op":"var","n":"left~2644","x":9257},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8177},{"op":"let","v":"r~2649","e":{"op":"var","n":"r~2643","x":9258},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8178},{"op":"seq","b":[{"op":"let","v":"k~2650","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2648"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2648"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0}]}]}}]}],"x":9259},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8180},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9260},"t":{"op":"set","t":{"op":"var","n":"k~2650","x":9261},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2650"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0}}]}]}]}],"x":9262},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8182},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8181},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0,"x":9263},"o":"+=","e":{"op":"var","n":"k~2650","x":9264},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8183},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9265},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0,"x":9266},"o":"-=","e":{"op":"var","n":"k~2650","x":9267},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8185},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8184},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2650"},"b":{"op":"lit","v":0}}],"x":9268},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9269},"o":"+=","e":{"op":"var","n":"k~2650","x":9270},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8187},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8186}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8179}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8165}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8162}],"at":"rules_data/pampero/modules/objectives.yaml:47","id":8133},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:41"}',
+    'objective_lucrative': '{"id":"objective_lucrative","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 4 or more lucrative contract tiles.","it":"Avere 4 o più tessere contratto redditizie."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2649","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"lucrative"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2649"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":4},"x":9215},"effect":{"op":"seq","b":[{"op":"let","v":"n~2650","e":{"op":"lit","v":10,"x":9216},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8144},{"op":"let","v":"r~2651","e":{"op":"lit","v":"money","x":9217},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8145},{"op":"seq","b":[{"op":"let","v":"left~2652","e":{"op":"var","n":"n~2650","x":9218},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8147},{"op":"for","v":"rep~2653","src":{"op":"ids","kind":"replacements","x":9219},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2651"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2652"},"b":{"op":"lit","v":0}}],"x":9220},"b":{"op":"seq","b":[{"op":"let","v":"taken~2654","e":{"op":"lit","v":0,"x":9221},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8150},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8152},"label":{"op":"lit","v":{"instead":0},"x":9222}},{"gens":[{"v":"instead~2655","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2652"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2652"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"room","d":null}}]}]},"x":9223},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2654","x":9224},"o":"=","e":{"op":"var","n":"instead~2655","x":9225},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8154},{"op":"rep","n":{"op":"var","n":"instead~2655","x":9226},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"effect","d":null,"x":9227},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8156},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8155}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8153},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2655"}],"x":9228}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8151},{"op":"set","t":{"op":"var","n":"left~2652","x":9229},"o":"-=","e":{"op":"var","n":"taken~2654","x":9230},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8157}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8149},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8148},{"op":"let","v":"n~2656","e":{"op":"var","n":"left~2652","x":9231},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8158},{"op":"let","v":"r~2657","e":{"op":"var","n":"r~2651","x":9232},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8159},{"op":"seq","b":[{"op":"let","v":"k~2658","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2656"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2656"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2657"},"d":0}]}]}}]}],"x":9233},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8161},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9234},"t":{"op":"set","t":{"op":"var","n":"k~2658","x":9235},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2658"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":0}}]}]}]}],"x":9236},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8163},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8162},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":0,"x":9237},"o":"+=","e":{"op":"var","n":"k~2658","x":9238},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8164},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9239},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2657"},"d":0,"x":9240},"o":"-=","e":{"op":"var","n":"k~2658","x":9241},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8166},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8165},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2658"},"b":{"op":"lit","v":0}}],"x":9242},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9243},"o":"+=","e":{"op":"var","n":"k~2658","x":9244},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8168},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8167}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8160}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8146},{"op":"let","v":"n~2669","e":{"op":"lit","v":10,"x":9245},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8169},{"op":"let","v":"r~2670","e":{"op":"lit","v":"money","x":9246},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8170},{"op":"let","v":"k~2671","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2664","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2664"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2665","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2666","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2666"},"b":{"op":"var","n":"c~2665"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2667","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2668","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2668"},"b":{"op":"var","n":"c~2665"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2665"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9247},"at":"rules_data/pampero/modules/objectives.yaml:47","id":8171},{"op":"seq","b":[{"op":"let","v":"n~2672","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2669"},"b":{"op":"var","n":"k~2671"},"x":9248},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8173},{"op":"let","v":"r~2673","e":{"op":"var","n":"r~2670","x":9249},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8174},{"op":"seq","b":[{"op":"let","v":"left~2674","e":{"op":"var","n":"n~2672","x":9250},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8176},{"op":"for","v":"rep~2675","src":{"op":"ids","kind":"replacements","x":9251},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2673"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2674"},"b":{"op":"lit","v":0}}],"x":9252},"b":{"op":"seq","b":[{"op":"let","v":"taken~2676","e":{"op":"lit","v":0,"x":9253},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8179},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8181},"label":{"op":"lit","v":{"instead":0},"x":9254}},{"gens":[{"v":"instead~2677","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2674"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2674"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"room","d":null}}]}]},"x":9255},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2676","x":9256},"o":"=","e":{"op":"var","n":"instead~2677","x":9257},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8183},{"op":"rep","n":{"op":"var","n":"instead~2677","x":9258},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"effect","d":null,"x":9259},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8185},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8184}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8182},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2677"}],"x":9260}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2672","x":9261},"r":{"op":"var","n":"r~2673","x":9262}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8180},{"op":"set","t":{"op":"var","n":"left~2674","x":9263},"o":"-=","e":{"op":"var","n":"taken~2676","x":9264},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8186}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8178},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8177},{"op":"let","v":"n~2678","e":{"op":"var","n":"left~2674","x":9265},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8187},{"op":"let","v":"r~2679","e":{"op":"var","n":"r~2673","x":9266},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8188},{"op":"seq","b":[{"op":"let","v":"k~2680","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2678"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2678"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2679"},"d":0}]}]}}]}],"x":9267},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8190},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9268},"t":{"op":"set","t":{"op":"var","n":"k~2680","x":9269},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2680"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2679"},"d":0}}]}]}]}],"x":9270},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8192},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8191},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2679"},"d":0,"x":9271},"o":"+=","e":{"op":"var","n":"k~2680","x":9272},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8193},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9273},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2679"},"d":0,"x":9274},"o":"-=","e":{"op":"var","n":"k~2680","x":9275},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8195},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8194},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2680"},"b":{"op":"lit","v":0}}],"x":9276},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9277},"o":"+=","e":{"op":"var","n":"k~2680","x":9278},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8197},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8196}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8189}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8175}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8172}],"at":"rules_data/pampero/modules/objectives.yaml:47","id":8143},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:41"}',
 }

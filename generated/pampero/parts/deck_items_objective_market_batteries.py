@@ -51,141 +51,141 @@ K = [
 ]
 
 
-def x_9335(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
+def x_9343(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
-        return ((_w6 if type((_w6 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w2.get('batteries', 0) if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2621, NOREC).get('numbers', {}) if type(v_i_2621) is str else {}))) is dict else KEY(_w2, 'batteries', 0)) if ('batteries' in _w3 if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2621, NOREC).get('numbers', {}) if type(v_i_2621) is str else {}))) in (list, dict) else IN('batteries', _w3)) else ((_w4.get('batteries', 0) if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2621, NOREC).get('cost', {}) if type(v_i_2621) is str else {}))) is dict else KEY(_w4, 'batteries', 0)) if ('batteries' in _w5 if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2621, NOREC).get('cost', {}) if type(v_i_2621) is str else {}))) in (list, dict) else IN('batteries', _w5)) else 0)) for v_i_2621 in items_of(_h1) if ((ctx.index.plain['deck_items'].get(v_i_2621, NOREC).get('deck', None) if type(v_i_2621) is str else None) == v_d_2620)]) for v_d_2620 in items_of((ctx.index.plain['markets'].get(v_m_2619, NOREC).get('piles', []) if type(v_m_2619) is str else []))]) for v_m_2619 in IDS(ctx, 'markets')]))) is int else num(_w6)) >= 7)
-    return MEMO(ctx, (9335, E.get('you'), ctx.stamps.get('held', 0),), compute)
+        return ((_w6 if type((_w6 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w2.get('batteries', 0) if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2651, NOREC).get('numbers', {}) if type(v_i_2651) is str else {}))) is dict else KEY(_w2, 'batteries', 0)) if ('batteries' in _w3 if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2651, NOREC).get('numbers', {}) if type(v_i_2651) is str else {}))) in (list, dict) else IN('batteries', _w3)) else ((_w4.get('batteries', 0) if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2651, NOREC).get('cost', {}) if type(v_i_2651) is str else {}))) is dict else KEY(_w4, 'batteries', 0)) if ('batteries' in _w5 if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2651, NOREC).get('cost', {}) if type(v_i_2651) is str else {}))) in (list, dict) else IN('batteries', _w5)) else 0)) for v_i_2651 in items_of(_h1) if ((ctx.index.plain['deck_items'].get(v_i_2651, NOREC).get('deck', None) if type(v_i_2651) is str else None) == v_d_2650)]) for v_d_2650 in items_of((ctx.index.plain['markets'].get(v_m_2649, NOREC).get('piles', []) if type(v_m_2649) is str else []))]) for v_m_2649 in IDS(ctx, 'markets')]))) is int else num(_w6)) >= 7)
+    return MEMO(ctx, (9343, E.get('you'), ctx.stamps.get('held', 0),), compute)
 
 
-x_9339 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
+x_9347 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
 
 
-def x_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2625'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2623'))) and (((_w3 if type((_w3 := E.get('left~2624'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2655'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2653'))) and (((_w3 if type((_w3 := E.get('left~2654'))) is int else num(_w3)) > 0)) else False)
 
 
-def x_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2624'), (E.get('left~2624') if (FLD(ctx, K[0], E.get('rep~2625')) == None) else FLD(ctx, K[0], E.get('rep~2625')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2654'), (E.get('left~2654') if (FLD(ctx, K[0], E.get('rep~2655')) == None) else FLD(ctx, K[0], E.get('rep~2655')))]))
 
 
-def x_9347(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9355(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2625'))
+    return FLD(ctx, K[1], E.get('rep~2655'))
 
 
-def x_9348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9356(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2627')}
+    return {'instead': E.get('instead~2657')}
 
 
-x_9353 = _C.x_8522  # rules_data/pampero/definitions/resources.yaml:26
-x_9354 = _C.x_8523  # rules_data/pampero/definitions/resources.yaml:27
-x_9356 = _C.x_8525  # rules_data/pampero/definitions/resources.yaml:27
-x_9357 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:28
-x_9359 = _C.x_8528  # rules_data/pampero/definitions/resources.yaml:29
-x_9360 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:29
-x_9362 = _C.x_8531  # rules_data/pampero/definitions/resources.yaml:30
-x_9363 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9361 = _C.x_8526  # rules_data/pampero/definitions/resources.yaml:26
+x_9362 = _C.x_8527  # rules_data/pampero/definitions/resources.yaml:27
+x_9364 = _C.x_8529  # rules_data/pampero/definitions/resources.yaml:27
+x_9365 = _C.x_8530  # rules_data/pampero/definitions/resources.yaml:28
+x_9367 = _C.x_8532  # rules_data/pampero/definitions/resources.yaml:29
+x_9368 = _C.x_8533  # rules_data/pampero/definitions/resources.yaml:29
+x_9370 = _C.x_8535  # rules_data/pampero/definitions/resources.yaml:30
+x_9371 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def x_9367(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def x_9375(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2636 for v_i_2636 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2636, NOREC).get('deck', None) if type(v_i_2636) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2637))) is type((_w4 := sum([items_of((_h2.get(v_r_2639, []) if type(_h2) is dict else KEY(_h2, v_r_2639, []))).count(v_c_2637) for v_r_2639 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2637 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2637, NOREC).get('deck', None) if type(v_c_2637) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
-    return MEMO(ctx, (9367, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+        return (_w5 + _w6 if type((_w5 := len([v_i_2666 for v_i_2666 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2666, NOREC).get('deck', None) if type(v_i_2666) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2667))) is type((_w4 := sum([items_of((_h2.get(v_r_2669, []) if type(_h2) is dict else KEY(_h2, v_r_2669, []))).count(v_c_2667) for v_r_2669 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2667 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2667, NOREC).get('deck', None) if type(v_c_2667) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (9375, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-def x_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2641'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2643'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2671'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2673'))) is int else num(_w2)))
 
 
-x_9371 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
+x_9379 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
 
 
-def x_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2647'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2645'))) and (((_w3 if type((_w3 := E.get('left~2646'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2677'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2675'))) and (((_w3 if type((_w3 := E.get('left~2676'))) is int else num(_w3)) > 0)) else False)
 
 
-def x_9375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9383(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2646'), (E.get('left~2646') if (FLD(ctx, K[0], E.get('rep~2647')) == None) else FLD(ctx, K[0], E.get('rep~2647')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2676'), (E.get('left~2676') if (FLD(ctx, K[0], E.get('rep~2677')) == None) else FLD(ctx, K[0], E.get('rep~2677')))]))
 
 
-def x_9379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2647'))
+    return FLD(ctx, K[1], E.get('rep~2677'))
 
 
-def x_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2649')}
+    return {'instead': E.get('instead~2679')}
 
 
-def x_9387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2650') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2651'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2650'), (_w2.get(E.get('r~2651'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2651'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2680') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2681'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2680'), (_w2.get(E.get('r~2681'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2681'), 0))]))])
 
 
-def x_9388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2651'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2681'))) is str else None) != None)
 
 
-def x_9390(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9398(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2652'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2651'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2651'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2651'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2682'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2681'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2681'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2681'), 0)))) is int else num(_w5)))])])
 
 
-def x_9391(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2651'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2651'), 0))
+    return (_w2.get(E.get('r~2681'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2681'), 0))
 
 
-def x_9393(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2651'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2681'))) is str else None) != None)
 
 
-def x_9394(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2651'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2651'), 0))
+    return (_w1.get(E.get('r~2681'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2681'), 0))
 
 
-def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2651'))) is str else None)) and ((E.get('k~2652') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2681'))) is str else None)) and ((E.get('k~2682') != 0)) else False)
 
 
-x_9397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9405 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8243(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def t_8253(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -193,31 +193,31 @@ def t_8243(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2641', 10, True)
-        LOCAL(ctx, E, 'r~2642', 'money', True)
-        LOCAL(ctx, E, 'k~2643', x_9367(ctx, E), True)
-        return t_8272(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2671', 10, True)
+        LOCAL(ctx, E, 'r~2672', 'money', True)
+        LOCAL(ctx, E, 'k~2673', x_9375(ctx, E), True)
+        return t_8282(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2622', 10, True)
-    LOCAL(ctx, E, 'r~2623', 'money', True)
-    return t_8246(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2652', 10, True)
+    LOCAL(ctx, E, 'r~2653', 'money', True)
+    return t_8256(ctx, r1, s, E)
 
 
-def d_8244(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8254(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2622', 10, True)
+    LOCAL(ctx, E, 'n~2652', 10, True)
     return True
 
 
-d_8245 = _C.d_7509  # rules_data/pampero/modules/objectives.yaml:63
+d_8255 = _C.d_7514  # rules_data/pampero/modules/objectives.yaml:63
 
 
-def t_8246(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8256(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -225,53 +225,53 @@ def t_8246(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2628', E.get('left~2624'), True)
-        LOCAL(ctx, E, 'r~2629', E.get('r~2623'), True)
-        if not d_8260(ctx, E):
+        LOCAL(ctx, E, 'n~2658', E.get('left~2654'), True)
+        LOCAL(ctx, E, 'r~2659', E.get('r~2653'), True)
+        if not d_8270(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2624', E.get('n~2622'), True)
-    return t_8248(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2654', E.get('n~2652'), True)
+    return t_8258(ctx, r1, s, E)
 
 
-def d_8247(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2624', E.get('n~2622'), True)
+    LOCAL(ctx, E, 'left~2654', E.get('n~2652'), True)
     return True
 
 
-def t_8248(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8258(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9339(ctx, E)))
-    old = E.get('rep~2625', MISSING)
+    items = list(items_of(x_9347(ctx, E)))
+    old = E.get('rep~2655', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2625', old)
+        UNSET(ctx, E, 'rep~2655', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2625', item, True)
-            if x_9340(ctx, E):
-                return t_8249(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2655', item, True)
+            if x_9348(ctx, E):
+                return t_8259(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8249(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8259(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -279,55 +279,55 @@ def t_8249(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8257, E, 'left~2624', E.get('taken~2626'))
+        ASSIGN(ctx, 8267, E, 'left~2654', E.get('taken~2656'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2626', 0, True)
-    return t_8251(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2656', 0, True)
+    return t_8261(ctx, r1, s, E)
 
 
-def d_8250(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2626', 0, True)
+    LOCAL(ctx, E, 'taken~2656', 0, True)
     return True
 
 
-def t_8251(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8261(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8251, None, [], k)
+    return CHOOSE(ctx, 8261, None, [], k)
 
 
-d_8252 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
+d_8262 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
 
 
-def t_8253(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8263(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2626', E.get('instead~2627'))
-    return t_8255(ctx, k, s, E)
+    LOCAL(ctx, E, 'taken~2656', E.get('instead~2657'))
+    return t_8265(ctx, k, s, E)
 
 
-def d_8254(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2626', E.get('instead~2627'))
+    LOCAL(ctx, E, 'taken~2656', E.get('instead~2657'))
     return True
 
 
-def t_8255(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8265(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -336,201 +336,201 @@ def t_8255(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8256(ctx, lambda: nxt(left - 1), k, E)
+        return t_8266(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2627')))
+    return nxt(num(E.get('instead~2657')))
 
 
-def t_8256(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8266(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9347(ctx, E), k)
+    return DO(ctx, x_9355(ctx, E), k)
 
 
-def d_8257(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8257, E, 'left~2624', E.get('taken~2626'))
+    ASSIGN(ctx, 8267, E, 'left~2654', E.get('taken~2656'))
     return True
 
 
-def d_8258(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2628', E.get('left~2624'), True)
+    LOCAL(ctx, E, 'n~2658', E.get('left~2654'), True)
     return True
 
 
-def d_8259(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8269(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2629', E.get('r~2623'), True)
+    LOCAL(ctx, E, 'r~2659', E.get('r~2653'), True)
     return True
 
 
-def d_8260(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8270(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2630', x_9353(ctx, E), True)
-    if not d_8262(ctx, E):
+    LOCAL(ctx, E, 'k~2660', x_9361(ctx, E), True)
+    if not d_8272(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8264, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 8274, PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[2])
-    if not d_8265(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[2])
+    if not d_8275(ctx, E):
         return False
-    if not d_8267(ctx, E):
+    if not d_8277(ctx, E):
         return False
     return True
 
 
-d_8261 = _C.d_7538  # rules_data/pampero/definitions/resources.yaml:26
-d_8262 = _C.d_7539  # rules_data/pampero/definitions/resources.yaml:27
-d_8263 = _C.d_7540  # rules_data/pampero/definitions/resources.yaml:27
+d_8271 = _C.d_7543  # rules_data/pampero/definitions/resources.yaml:26
+d_8272 = _C.d_7544  # rules_data/pampero/definitions/resources.yaml:27
+d_8273 = _C.d_7545  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8274(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8264, PL(ctx, E.get('you')).get('stock'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 8274, PL(ctx, E.get('you')).get('stock'), E.get('r~2659'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2630'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2660'), '+=', False, K[2])
     return True
 
 
-def d_8265(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8275(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9359(ctx, E):
+    if x_9367(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8266, ctx.state.get('supply'), E.get('r~2629'))
+        c, key = KEYPLACE(ctx, 8276, ctx.state.get('supply'), E.get('r~2659'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[3])
     return True
 
 
-def d_8266(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8266, ctx.state.get('supply'), E.get('r~2629'))
+    c, key = KEYPLACE(ctx, 8276, ctx.state.get('supply'), E.get('r~2659'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2630'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2660'), '-=', False, K[3])
     return True
 
 
-def d_8267(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8277(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9362(ctx, E):
+    if x_9370(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8268, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8278, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[4])
     return True
 
 
-def d_8268(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8278(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8268, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8278, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2630'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2660'), '+=', False, K[4])
     return True
 
 
-def d_8269(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8279(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2641', 10, True)
+    LOCAL(ctx, E, 'n~2671', 10, True)
     return True
 
 
-def d_8270(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8280(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2642', 'money', True)
+    LOCAL(ctx, E, 'r~2672', 'money', True)
     return True
 
 
-def d_8271(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
+def d_8281(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2643', x_9367(ctx, E), True)
+    LOCAL(ctx, E, 'k~2673', x_9375(ctx, E), True)
     return True
 
 
-def t_8272(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8282(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2644', x_9368(ctx, E), True)
-    LOCAL(ctx, E, 'r~2645', E.get('r~2642'), True)
-    return t_8275(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2674', x_9376(ctx, E), True)
+    LOCAL(ctx, E, 'r~2675', E.get('r~2672'), True)
+    return t_8285(ctx, k, s, E)
 
 
-def d_8273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2644', x_9368(ctx, E), True)
+    LOCAL(ctx, E, 'n~2674', x_9376(ctx, E), True)
     return True
 
 
-def d_8274(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2645', E.get('r~2642'), True)
+    LOCAL(ctx, E, 'r~2675', E.get('r~2672'), True)
     return True
 
 
-def t_8275(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8285(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -538,53 +538,53 @@ def t_8275(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2650', E.get('left~2646'), True)
-        LOCAL(ctx, E, 'r~2651', E.get('r~2645'), True)
-        if not d_8289(ctx, E):
+        LOCAL(ctx, E, 'n~2680', E.get('left~2676'), True)
+        LOCAL(ctx, E, 'r~2681', E.get('r~2675'), True)
+        if not d_8299(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2646', E.get('n~2644'), True)
-    return t_8277(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2676', E.get('n~2674'), True)
+    return t_8287(ctx, r1, s, E)
 
 
-def d_8276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2646', E.get('n~2644'), True)
+    LOCAL(ctx, E, 'left~2676', E.get('n~2674'), True)
     return True
 
 
-def t_8277(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8287(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9371(ctx, E)))
-    old = E.get('rep~2647', MISSING)
+    items = list(items_of(x_9379(ctx, E)))
+    old = E.get('rep~2677', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2647', old)
+        UNSET(ctx, E, 'rep~2677', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2647', item, True)
-            if x_9372(ctx, E):
-                return t_8278(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2677', item, True)
+            if x_9380(ctx, E):
+                return t_8288(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8278(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8288(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -592,55 +592,55 @@ def t_8278(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8286, E, 'left~2646', E.get('taken~2648'))
+        ASSIGN(ctx, 8296, E, 'left~2676', E.get('taken~2678'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2648', 0, True)
-    return t_8280(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2678', 0, True)
+    return t_8290(ctx, r1, s, E)
 
 
-def d_8279(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2648', 0, True)
+    LOCAL(ctx, E, 'taken~2678', 0, True)
     return True
 
 
-def t_8280(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8290(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8280, None, [], k)
+    return CHOOSE(ctx, 8290, None, [], k)
 
 
-d_8281 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
+d_8291 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
 
 
-def t_8282(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8292(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2648', E.get('instead~2649'))
-    return t_8284(ctx, k, s, E)
+    LOCAL(ctx, E, 'taken~2678', E.get('instead~2679'))
+    return t_8294(ctx, k, s, E)
 
 
-def d_8283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2648', E.get('instead~2649'))
+    LOCAL(ctx, E, 'taken~2678', E.get('instead~2679'))
     return True
 
 
-def t_8284(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8294(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -649,141 +649,81 @@ def t_8284(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8285(ctx, lambda: nxt(left - 1), k, E)
+        return t_8295(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2649')))
+    return nxt(num(E.get('instead~2679')))
 
 
-def t_8285(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8295(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9379(ctx, E), k)
+    return DO(ctx, x_9387(ctx, E), k)
 
 
-def d_8286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8286, E, 'left~2646', E.get('taken~2648'))
+    ASSIGN(ctx, 8296, E, 'left~2676', E.get('taken~2678'))
     return True
 
 
-def d_8287(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2650', E.get('left~2646'), True)
+    LOCAL(ctx, E, 'n~2680', E.get('left~2676'), True)
     return True
 
 
-def d_8288(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8298(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2651', E.get('r~2645'), True)
+    LOCAL(ctx, E, 'r~2681', E.get('r~2675'), True)
     return True
 
 
-def d_8289(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8299(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2652', x_9387(ctx, E), True)
-    if not d_8291(ctx, E):
+    LOCAL(ctx, E, 'k~2682', x_9395(ctx, E), True)
+    if not d_8301(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8293, PL(ctx, E.get('you')).get('stock'), E.get('r~2651'))
+    c, key = KEYPLACE(ctx, 8303, PL(ctx, E.get('you')).get('stock'), E.get('r~2681'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2652'), '+=', False, K[2])
-    if not d_8294(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2682'), '+=', False, K[2])
+    if not d_8304(ctx, E):
         return False
-    if not d_8296(ctx, E):
+    if not d_8306(ctx, E):
         return False
     return True
 
 
-def d_8290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8300(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2652', x_9387(ctx, E), True)
+    LOCAL(ctx, E, 'k~2682', x_9395(ctx, E), True)
     return True
 
 
-def d_8291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9388(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2652', x_9390(ctx, E))
-    return True
-
-
-def d_8292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2652', x_9390(ctx, E))
-    return True
-
-
-def d_8293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8293, PL(ctx, E.get('you')).get('stock'), E.get('r~2651'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2652'), '+=', False, K[2])
-    return True
-
-
-def d_8294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9393(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8295, ctx.state.get('supply'), E.get('r~2651'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2652'), '-=', False, K[3])
-    return True
-
-
-def d_8295(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8295, ctx.state.get('supply'), E.get('r~2651'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2652'), '-=', False, K[3])
-    return True
-
-
-def d_8296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8301(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -791,137 +731,197 @@ def d_8296(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9396(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8297, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2652'), '+=', False, K[4])
+        LOCAL(ctx, E, 'k~2682', x_9398(ctx, E))
     return True
 
 
-def d_8297(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8302(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8297, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    LOCAL(ctx, E, 'k~2682', x_9398(ctx, E))
+    return True
+
+
+def d_8303(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 8303, PL(ctx, E.get('you')).get('stock'), E.get('r~2681'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2652'), '+=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('k~2682'), '+=', False, K[2])
+    return True
+
+
+def d_8304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9401(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, 8305, ctx.state.get('supply'), E.get('r~2681'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2682'), '-=', False, K[3])
+    return True
+
+
+def d_8305(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 8305, ctx.state.get('supply'), E.get('r~2681'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2682'), '-=', False, K[3])
+    return True
+
+
+def d_8306(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9404(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, 8307, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2682'), '+=', False, K[4])
+    return True
+
+
+def d_8307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 8307, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2682'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8243: t_8243,
-    8244: CPS(d_8244),
-    8245: CPS(d_8245),
-    8246: t_8246,
-    8247: CPS(d_8247),
-    8248: t_8248,
-    8249: t_8249,
-    8250: CPS(d_8250),
-    8251: t_8251,
-    8252: CPS(d_8252),
     8253: t_8253,
     8254: CPS(d_8254),
-    8255: t_8255,
+    8255: CPS(d_8255),
     8256: t_8256,
     8257: CPS(d_8257),
-    8258: CPS(d_8258),
-    8259: CPS(d_8259),
+    8258: t_8258,
+    8259: t_8259,
     8260: CPS(d_8260),
-    8261: CPS(d_8261),
+    8261: t_8261,
     8262: CPS(d_8262),
-    8263: CPS(d_8263),
+    8263: t_8263,
     8264: CPS(d_8264),
-    8265: CPS(d_8265),
-    8266: CPS(d_8266),
+    8265: t_8265,
+    8266: t_8266,
     8267: CPS(d_8267),
     8268: CPS(d_8268),
     8269: CPS(d_8269),
     8270: CPS(d_8270),
     8271: CPS(d_8271),
-    8272: t_8272,
+    8272: CPS(d_8272),
     8273: CPS(d_8273),
     8274: CPS(d_8274),
-    8275: t_8275,
+    8275: CPS(d_8275),
     8276: CPS(d_8276),
-    8277: t_8277,
-    8278: t_8278,
+    8277: CPS(d_8277),
+    8278: CPS(d_8278),
     8279: CPS(d_8279),
-    8280: t_8280,
+    8280: CPS(d_8280),
     8281: CPS(d_8281),
     8282: t_8282,
     8283: CPS(d_8283),
-    8284: t_8284,
+    8284: CPS(d_8284),
     8285: t_8285,
     8286: CPS(d_8286),
-    8287: CPS(d_8287),
-    8288: CPS(d_8288),
+    8287: t_8287,
+    8288: t_8288,
     8289: CPS(d_8289),
-    8290: CPS(d_8290),
+    8290: t_8290,
     8291: CPS(d_8291),
-    8292: CPS(d_8292),
+    8292: t_8292,
     8293: CPS(d_8293),
-    8294: CPS(d_8294),
-    8295: CPS(d_8295),
+    8294: t_8294,
+    8295: t_8295,
     8296: CPS(d_8296),
     8297: CPS(d_8297),
+    8298: CPS(d_8298),
+    8299: CPS(d_8299),
+    8300: CPS(d_8300),
+    8301: CPS(d_8301),
+    8302: CPS(d_8302),
+    8303: CPS(d_8303),
+    8304: CPS(d_8304),
+    8305: CPS(d_8305),
+    8306: CPS(d_8306),
+    8307: CPS(d_8307),
 }
 
 
 CODE = {
-    9335: x_9335,
-    9339: x_9339,
-    9340: x_9340,
     9343: x_9343,
     9347: x_9347,
     9348: x_9348,
-    9353: x_9353,
-    9354: x_9354,
+    9351: x_9351,
+    9355: x_9355,
     9356: x_9356,
-    9357: x_9357,
-    9359: x_9359,
-    9360: x_9360,
+    9361: x_9361,
     9362: x_9362,
-    9363: x_9363,
+    9364: x_9364,
+    9365: x_9365,
     9367: x_9367,
     9368: x_9368,
+    9370: x_9370,
     9371: x_9371,
-    9372: x_9372,
     9375: x_9375,
+    9376: x_9376,
     9379: x_9379,
     9380: x_9380,
+    9383: x_9383,
     9387: x_9387,
     9388: x_9388,
-    9390: x_9390,
-    9391: x_9391,
-    9393: x_9393,
-    9394: x_9394,
+    9395: x_9395,
     9396: x_9396,
-    9397: x_9397,
+    9398: x_9398,
+    9399: x_9399,
+    9401: x_9401,
+    9402: x_9402,
+    9404: x_9404,
+    9405: x_9405,
 }
 AT = {
-    9335: 'rules_data/pampero/modules/objectives.yaml:57',
-    9340: 'rules_data/pampero/definitions/resources.yaml:55',
-    9343: 'rules_data/pampero/definitions/resources.yaml:57',
-    9347: 'rules_data/pampero/definitions/resources.yaml:60',
-    9348: 'rules_data/pampero/definitions/resources.yaml:57',
-    9367: 'rules_data/pampero/modules/objectives.yaml:63',
-    9368: 'rules_data/pampero/definitions/resources.yaml:68',
-    9372: 'rules_data/pampero/definitions/resources.yaml:55',
-    9375: 'rules_data/pampero/definitions/resources.yaml:57',
-    9379: 'rules_data/pampero/definitions/resources.yaml:60',
-    9380: 'rules_data/pampero/definitions/resources.yaml:57',
-    9387: 'rules_data/pampero/definitions/resources.yaml:26',
-    9388: 'rules_data/pampero/definitions/resources.yaml:27',
-    9390: 'rules_data/pampero/definitions/resources.yaml:27',
-    9391: 'rules_data/pampero/definitions/resources.yaml:28',
-    9393: 'rules_data/pampero/definitions/resources.yaml:29',
-    9394: 'rules_data/pampero/definitions/resources.yaml:29',
-    9396: 'rules_data/pampero/definitions/resources.yaml:30',
+    9343: 'rules_data/pampero/modules/objectives.yaml:57',
+    9348: 'rules_data/pampero/definitions/resources.yaml:55',
+    9351: 'rules_data/pampero/definitions/resources.yaml:57',
+    9355: 'rules_data/pampero/definitions/resources.yaml:60',
+    9356: 'rules_data/pampero/definitions/resources.yaml:57',
+    9375: 'rules_data/pampero/modules/objectives.yaml:63',
+    9376: 'rules_data/pampero/definitions/resources.yaml:68',
+    9380: 'rules_data/pampero/definitions/resources.yaml:55',
+    9383: 'rules_data/pampero/definitions/resources.yaml:57',
+    9387: 'rules_data/pampero/definitions/resources.yaml:60',
+    9388: 'rules_data/pampero/definitions/resources.yaml:57',
+    9395: 'rules_data/pampero/definitions/resources.yaml:26',
+    9396: 'rules_data/pampero/definitions/resources.yaml:27',
+    9398: 'rules_data/pampero/definitions/resources.yaml:27',
+    9399: 'rules_data/pampero/definitions/resources.yaml:28',
+    9401: 'rules_data/pampero/definitions/resources.yaml:29',
+    9402: 'rules_data/pampero/definitions/resources.yaml:29',
+    9404: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:57
-    'objective_market_batteries': '{"id":"objective_market_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more batteries on foreign market cards and Private Industry market cards you\'ve fulfilled.","it":"Avere 7 o più batterie sulle carte mercato estero e sulle carte mercato dell\'industria privata che hai soddisfatto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"m~2619","src":{"op":"ids","kind":"markets"},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"d~2620","src":{"op":"fld","kind":"markets","of":{"op":"var","n":"m~2619"},"f":"piles","d":[]},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2621","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2621"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2621"},"f":"numbers","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2621"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2621"},"f":"cost","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2621"},"f":"deck","d":null},"b":{"op":"var","n":"d~2620"}}}]}}]}}]},"b":{"op":"lit","v":7},"x":9335},"effect":{"op":"seq","b":[{"op":"let","v":"n~2622","e":{"op":"lit","v":10,"x":9336},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8244},{"op":"let","v":"r~2623","e":{"op":"lit","v":"money","x":9337},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8245},{"op":"seq","b":[{"op":"let","v":"left~2624","e":{"op":"var","n":"n~2622","x":9338},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8247},{"op":"for","v":"rep~2625","src":{"op":"ids","kind":"replacements","x":9339},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2625"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2623"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2624"},"b":{"op":"lit","v":0}}],"x":9340},"b":{"op":"seq","b":[{"op":"let","v":"taken~2626","e":{"op":"lit","v":0,"x":9341},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8250},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8252},"label":{"op":"lit","v":{"instead":0},"x":9342}},{"gens":[{"v":"instead~2627","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2624"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2625"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2624"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2625"},"f":"room","d":null}}]}]},"x":9343},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2626","x":9344},"o":"=","e":{"op":"var","n":"instead~2627","x":9345},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8254},{"op":"rep","n":{"op":"var","n":"instead~2627","x":9346},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2625"},"f":"effect","d":null,"x":9347},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8256},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8255}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8253},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2627"}],"x":9348}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8251},{"op":"set","t":{"op":"var","n":"left~2624","x":9349},"o":"-=","e":{"op":"var","n":"taken~2626","x":9350},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8257}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8249},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8248},{"op":"let","v":"n~2628","e":{"op":"var","n":"left~2624","x":9351},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8258},{"op":"let","v":"r~2629","e":{"op":"var","n":"r~2623","x":9352},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8259},{"op":"seq","b":[{"op":"let","v":"k~2630","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2628"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2628"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2629"},"d":0}]}]}}]}],"x":9353},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8261},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9354},"t":{"op":"set","t":{"op":"var","n":"k~2630","x":9355},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2630"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2629"},"d":0}}]}]}]}],"x":9356},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8263},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8262},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2629"},"d":0,"x":9357},"o":"+=","e":{"op":"var","n":"k~2630","x":9358},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8264},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9359},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2629"},"d":0,"x":9360},"o":"-=","e":{"op":"var","n":"k~2630","x":9361},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8266},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8265},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2629"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2630"},"b":{"op":"lit","v":0}}],"x":9362},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9363},"o":"+=","e":{"op":"var","n":"k~2630","x":9364},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8268},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8267}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8260}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8246},{"op":"let","v":"n~2641","e":{"op":"lit","v":10,"x":9365},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8269},{"op":"let","v":"r~2642","e":{"op":"lit","v":"money","x":9366},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8270},{"op":"let","v":"k~2643","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2636","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2636"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2637","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2638","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2638"},"b":{"op":"var","n":"c~2637"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2639","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2640","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2639"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2640"},"b":{"op":"var","n":"c~2637"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2637"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9367},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8271},{"op":"seq","b":[{"op":"let","v":"n~2644","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2641"},"b":{"op":"var","n":"k~2643"},"x":9368},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8273},{"op":"let","v":"r~2645","e":{"op":"var","n":"r~2642","x":9369},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8274},{"op":"seq","b":[{"op":"let","v":"left~2646","e":{"op":"var","n":"n~2644","x":9370},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8276},{"op":"for","v":"rep~2647","src":{"op":"ids","kind":"replacements","x":9371},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2647"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2645"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2646"},"b":{"op":"lit","v":0}}],"x":9372},"b":{"op":"seq","b":[{"op":"let","v":"taken~2648","e":{"op":"lit","v":0,"x":9373},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8279},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8281},"label":{"op":"lit","v":{"instead":0},"x":9374}},{"gens":[{"v":"instead~2649","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2646"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2647"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2646"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2647"},"f":"room","d":null}}]}]},"x":9375},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2648","x":9376},"o":"=","e":{"op":"var","n":"instead~2649","x":9377},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8283},{"op":"rep","n":{"op":"var","n":"instead~2649","x":9378},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2647"},"f":"effect","d":null,"x":9379},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8285},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8284}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8282},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2649"}],"x":9380}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2644","x":9381},"r":{"op":"var","n":"r~2645","x":9382}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8280},{"op":"set","t":{"op":"var","n":"left~2646","x":9383},"o":"-=","e":{"op":"var","n":"taken~2648","x":9384},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8286}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8278},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8277},{"op":"let","v":"n~2650","e":{"op":"var","n":"left~2646","x":9385},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8287},{"op":"let","v":"r~2651","e":{"op":"var","n":"r~2645","x":9386},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8288},{"op":"seq","b":[{"op":"let","v":"k~2652","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2651"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2650"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2650"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2651"},"d":0}]}]}}]}],"x":9387},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8290},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2651"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9388},"t":{"op":"set","t":{"op":"var","n":"k~2652","x":9389},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2652"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2651"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2651"},"d":0}}]}]}]}],"x":9390},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8292},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8291},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2651"},"d":0,"x":9391},"o":"+=","e":{"op":"var","n":"k~2652","x":9392},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8293},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2651"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9393},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2651"},"d":0,"x":9394},"o":"-=","e":{"op":"var","n":"k~2652","x":9395},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8295},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8294},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2651"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2652"},"b":{"op":"lit","v":0}}],"x":9396},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9397},"o":"+=","e":{"op":"var","n":"k~2652","x":9398},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8297},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8296}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8289}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8275}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8272}],"at":"rules_data/pampero/modules/objectives.yaml:63","id":8243},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:57"}',
+    'objective_market_batteries': '{"id":"objective_market_batteries","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more batteries on foreign market cards and Private Industry market cards you\'ve fulfilled.","it":"Avere 7 o più batterie sulle carte mercato estero e sulle carte mercato dell\'industria privata che hai soddisfatto."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"m~2649","src":{"op":"ids","kind":"markets"},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"d~2650","src":{"op":"fld","kind":"markets","of":{"op":"var","n":"m~2649"},"f":"piles","d":[]},"e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2651","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2651"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2651"},"f":"numbers","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"batteries"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2651"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2651"},"f":"cost","d":{}},"k":{"op":"lit","v":"batteries"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2651"},"f":"deck","d":null},"b":{"op":"var","n":"d~2650"}}}]}}]}}]},"b":{"op":"lit","v":7},"x":9343},"effect":{"op":"seq","b":[{"op":"let","v":"n~2652","e":{"op":"lit","v":10,"x":9344},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8254},{"op":"let","v":"r~2653","e":{"op":"lit","v":"money","x":9345},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8255},{"op":"seq","b":[{"op":"let","v":"left~2654","e":{"op":"var","n":"n~2652","x":9346},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8257},{"op":"for","v":"rep~2655","src":{"op":"ids","kind":"replacements","x":9347},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2655"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2653"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2654"},"b":{"op":"lit","v":0}}],"x":9348},"b":{"op":"seq","b":[{"op":"let","v":"taken~2656","e":{"op":"lit","v":0,"x":9349},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8260},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8262},"label":{"op":"lit","v":{"instead":0},"x":9350}},{"gens":[{"v":"instead~2657","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2654"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2655"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2654"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2655"},"f":"room","d":null}}]}]},"x":9351},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2656","x":9352},"o":"=","e":{"op":"var","n":"instead~2657","x":9353},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8264},{"op":"rep","n":{"op":"var","n":"instead~2657","x":9354},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2655"},"f":"effect","d":null,"x":9355},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8266},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8265}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8263},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2657"}],"x":9356}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8261},{"op":"set","t":{"op":"var","n":"left~2654","x":9357},"o":"-=","e":{"op":"var","n":"taken~2656","x":9358},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8267}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8259},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8258},{"op":"let","v":"n~2658","e":{"op":"var","n":"left~2654","x":9359},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8268},{"op":"let","v":"r~2659","e":{"op":"var","n":"r~2653","x":9360},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8269},{"op":"seq","b":[{"op":"let","v":"k~2660","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2658"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2658"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2659"},"d":0}]}]}}]}],"x":9361},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8271},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9362},"t":{"op":"set","t":{"op":"var","n":"k~2660","x":9363},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2660"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2659"},"d":0}}]}]}]}],"x":9364},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8273},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8272},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2659"},"d":0,"x":9365},"o":"+=","e":{"op":"var","n":"k~2660","x":9366},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8274},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9367},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2659"},"d":0,"x":9368},"o":"-=","e":{"op":"var","n":"k~2660","x":9369},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8276},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8275},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2659"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2660"},"b":{"op":"lit","v":0}}],"x":9370},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9371},"o":"+=","e":{"op":"var","n":"k~2660","x":9372},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8278},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8277}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8270}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8256},{"op":"let","v":"n~2671","e":{"op":"lit","v":10,"x":9373},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8279},{"op":"let","v":"r~2672","e":{"op":"lit","v":"money","x":9374},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8280},{"op":"let","v":"k~2673","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2666","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2666"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2667","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2668","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2668"},"b":{"op":"var","n":"c~2667"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2669","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2670","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2670"},"b":{"op":"var","n":"c~2667"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2667"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9375},"at":"rules_data/pampero/modules/objectives.yaml:63","id":8281},{"op":"seq","b":[{"op":"let","v":"n~2674","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2671"},"b":{"op":"var","n":"k~2673"},"x":9376},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8283},{"op":"let","v":"r~2675","e":{"op":"var","n":"r~2672","x":9377},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8284},{"op":"seq","b":[{"op":"let","v":"left~2676","e":{"op":"var","n":"n~2674","x":9378},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8286},{"op":"for","v":"rep~2677","src":{"op":"ids","kind":"replacements","x":9379},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2677"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2675"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2676"},"b":{"op":"lit","v":0}}],"x":9380},"b":{"op":"seq","b":[{"op":"let","v":"taken~2678","e":{"op":"lit","v":0,"x":9381},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8289},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8291},"label":{"op":"lit","v":{"instead":0},"x":9382}},{"gens":[{"v":"instead~2679","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2676"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2677"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2676"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2677"},"f":"room","d":null}}]}]},"x":9383},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2678","x":9384},"o":"=","e":{"op":"var","n":"instead~2679","x":9385},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8293},{"op":"rep","n":{"op":"var","n":"instead~2679","x":9386},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2677"},"f":"effect","d":null,"x":9387},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8295},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8294}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8292},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2679"}],"x":9388}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2674","x":9389},"r":{"op":"var","n":"r~2675","x":9390}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8290},{"op":"set","t":{"op":"var","n":"left~2676","x":9391},"o":"-=","e":{"op":"var","n":"taken~2678","x":9392},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8296}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8288},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8287},{"op":"let","v":"n~2680","e":{"op":"var","n":"left~2676","x":9393},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8297},{"op":"let","v":"r~2681","e":{"op":"var","n":"r~2675","x":9394},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8298},{"op":"seq","b":[{"op":"let","v":"k~2682","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2681"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2680"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2680"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2681"},"d":0}]}]}}]}],"x":9395},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8300},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2681"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9396},"t":{"op":"set","t":{"op":"var","n":"k~2682","x":9397},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2682"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2681"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2681"},"d":0}}]}]}]}],"x":9398},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8302},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8301},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2681"},"d":0,"x":9399},"o":"+=","e":{"op":"var","n":"k~2682","x":9400},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8303},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2681"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9401},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2681"},"d":0,"x":9402},"o":"-=","e":{"op":"var","n":"k~2682","x":9403},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8305},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8304},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2681"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2682"},"b":{"op":"lit","v":0}}],"x":9404},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9405},"o":"+=","e":{"op":"var","n":"k~2682","x":9406},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8307},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8306}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8299}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8285}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8282}],"at":"rules_data/pampero/modules/objectives.yaml:63","id":8253},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:57"}',
 }

@@ -51,43 +51,43 @@ K = [
 ]
 
 
-def x_9655(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
+def x_9663(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9655, E.get('you'), ctx.stamps.get('held', 0),), lambda: ((_w11 if type((_w11 := (_w9 + _w10 if type((_w9 := FN['sum'](ctx, None, [((_w1.get('energy', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('numbers', {}) if type(v_i_2619) is str else {}))) is dict else KEY(_w1, 'energy', 0)) if ('energy' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('numbers', {}) if type(v_i_2619) is str else {}))) in (list, dict) else IN('energy', _w2)) else ((_w3.get('energy', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('cost', {}) if type(v_i_2619) is str else {}))) is dict else KEY(_w3, 'energy', 0)) if ('energy' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('cost', {}) if type(v_i_2619) is str else {}))) in (list, dict) else IN('energy', _w4)) else 0)) for v_i_2619 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('deck', None) if type(v_i_2619) is str else None) == 'connection_tiles_a')]))) is type((_w10 := FN['sum'](ctx, None, [((_w5.get('energy', 0) if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2620, NOREC).get('numbers', {}) if type(v_i_2620) is str else {}))) is dict else KEY(_w5, 'energy', 0)) if ('energy' in _w6 if type((_w6 := (ctx.index.plain['deck_items'].get(v_i_2620, NOREC).get('numbers', {}) if type(v_i_2620) is str else {}))) in (list, dict) else IN('energy', _w6)) else ((_w7.get('energy', 0) if type((_w7 := (ctx.index.plain['deck_items'].get(v_i_2620, NOREC).get('cost', {}) if type(v_i_2620) is str else {}))) is dict else KEY(_w7, 'energy', 0)) if ('energy' in _w8 if type((_w8 := (ctx.index.plain['deck_items'].get(v_i_2620, NOREC).get('cost', {}) if type(v_i_2620) is str else {}))) in (list, dict) else IN('energy', _w8)) else 0)) for v_i_2620 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2620, NOREC).get('deck', None) if type(v_i_2620) is str else None) == 'connection_tiles_bc')]))) is int else AR('+', _w9, _w10)))) is int else num(_w11)) >= 5))
+    return MEMO(ctx, (9663, E.get('you'), ctx.stamps.get('held', 0),), lambda: ((_w11 if type((_w11 := (_w9 + _w10 if type((_w9 := FN['sum'](ctx, None, [((_w1.get('energy', 0) if type((_w1 := (ctx.index.plain['deck_items'].get(v_i_2649, NOREC).get('numbers', {}) if type(v_i_2649) is str else {}))) is dict else KEY(_w1, 'energy', 0)) if ('energy' in _w2 if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2649, NOREC).get('numbers', {}) if type(v_i_2649) is str else {}))) in (list, dict) else IN('energy', _w2)) else ((_w3.get('energy', 0) if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2649, NOREC).get('cost', {}) if type(v_i_2649) is str else {}))) is dict else KEY(_w3, 'energy', 0)) if ('energy' in _w4 if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2649, NOREC).get('cost', {}) if type(v_i_2649) is str else {}))) in (list, dict) else IN('energy', _w4)) else 0)) for v_i_2649 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2649, NOREC).get('deck', None) if type(v_i_2649) is str else None) == 'connection_tiles_a')]))) is type((_w10 := FN['sum'](ctx, None, [((_w5.get('energy', 0) if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2650, NOREC).get('numbers', {}) if type(v_i_2650) is str else {}))) is dict else KEY(_w5, 'energy', 0)) if ('energy' in _w6 if type((_w6 := (ctx.index.plain['deck_items'].get(v_i_2650, NOREC).get('numbers', {}) if type(v_i_2650) is str else {}))) in (list, dict) else IN('energy', _w6)) else ((_w7.get('energy', 0) if type((_w7 := (ctx.index.plain['deck_items'].get(v_i_2650, NOREC).get('cost', {}) if type(v_i_2650) is str else {}))) is dict else KEY(_w7, 'energy', 0)) if ('energy' in _w8 if type((_w8 := (ctx.index.plain['deck_items'].get(v_i_2650, NOREC).get('cost', {}) if type(v_i_2650) is str else {}))) in (list, dict) else IN('energy', _w8)) else 0)) for v_i_2650 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2650, NOREC).get('deck', None) if type(v_i_2650) is str else None) == 'connection_tiles_bc')]))) is int else AR('+', _w9, _w10)))) is int else num(_w11)) >= 5))
 
 
-x_9659 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9660 = _C.x_9276  # rules_data/pampero/definitions/resources.yaml:55
-x_9663 = _C.x_9279  # rules_data/pampero/definitions/resources.yaml:57
-x_9667 = _C.x_9283  # rules_data/pampero/definitions/resources.yaml:60
-x_9668 = _C.x_9284  # rules_data/pampero/definitions/resources.yaml:57
-x_9673 = _C.x_9289  # rules_data/pampero/definitions/resources.yaml:26
-x_9674 = _C.x_9290  # rules_data/pampero/definitions/resources.yaml:27
-x_9676 = _C.x_9292  # rules_data/pampero/definitions/resources.yaml:27
-x_9677 = _C.x_9293  # rules_data/pampero/definitions/resources.yaml:28
-x_9679 = _C.x_9295  # rules_data/pampero/definitions/resources.yaml:29
-x_9680 = _C.x_9296  # rules_data/pampero/definitions/resources.yaml:29
-x_9682 = _C.x_9298  # rules_data/pampero/definitions/resources.yaml:30
-x_9683 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_9687 = _C.x_9303  # rules_data/pampero/modules/objectives.yaml:103
-x_9688 = _C.x_9304  # rules_data/pampero/definitions/resources.yaml:68
-x_9691 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9692 = _C.x_9308  # rules_data/pampero/definitions/resources.yaml:55
-x_9695 = _C.x_9311  # rules_data/pampero/definitions/resources.yaml:57
-x_9699 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:60
-x_9700 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_9707 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:26
-x_9708 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:27
-x_9710 = _C.x_9326  # rules_data/pampero/definitions/resources.yaml:27
-x_9711 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:28
-x_9713 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
-x_9714 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
-x_9716 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
-x_9717 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9667 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9668 = _C.x_9284  # rules_data/pampero/definitions/resources.yaml:55
+x_9671 = _C.x_9287  # rules_data/pampero/definitions/resources.yaml:57
+x_9675 = _C.x_9291  # rules_data/pampero/definitions/resources.yaml:60
+x_9676 = _C.x_9292  # rules_data/pampero/definitions/resources.yaml:57
+x_9681 = _C.x_9297  # rules_data/pampero/definitions/resources.yaml:26
+x_9682 = _C.x_9298  # rules_data/pampero/definitions/resources.yaml:27
+x_9684 = _C.x_9300  # rules_data/pampero/definitions/resources.yaml:27
+x_9685 = _C.x_9301  # rules_data/pampero/definitions/resources.yaml:28
+x_9687 = _C.x_9303  # rules_data/pampero/definitions/resources.yaml:29
+x_9688 = _C.x_9304  # rules_data/pampero/definitions/resources.yaml:29
+x_9690 = _C.x_9306  # rules_data/pampero/definitions/resources.yaml:30
+x_9691 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9695 = _C.x_9311  # rules_data/pampero/modules/objectives.yaml:103
+x_9696 = _C.x_9312  # rules_data/pampero/definitions/resources.yaml:68
+x_9699 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9700 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:55
+x_9703 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:57
+x_9707 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:60
+x_9708 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:57
+x_9715 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
+x_9716 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
+x_9718 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
+x_9719 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
+x_9721 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
+x_9722 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
+x_9724 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
+x_9725 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8518(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:103
+def t_8528(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -95,22 +95,22 @@ def t_8518(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2640', 10, True)
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_9687(ctx, E), True)
-        return t_8547(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2670', 10, True)
+        LOCAL(ctx, E, 'r~2671', 'money', True)
+        LOCAL(ctx, E, 'k~2672', x_9695(ctx, E), True)
+        return t_8557(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    LOCAL(ctx, E, 'r~2622', 'money', True)
-    return t_8521(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2651', 10, True)
+    LOCAL(ctx, E, 'r~2652', 'money', True)
+    return t_8531(ctx, r1, s, E)
 
 
-d_8519 = _C.d_8189  # rules_data/pampero/modules/objectives.yaml:103
-d_8520 = _C.d_8190  # rules_data/pampero/modules/objectives.yaml:103
+d_8529 = _C.d_8199  # rules_data/pampero/modules/objectives.yaml:103
+d_8530 = _C.d_8200  # rules_data/pampero/modules/objectives.yaml:103
 
 
-def t_8521(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8531(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -118,46 +118,46 @@ def t_8521(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
-        if not d_8535(ctx, E):
+        LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
+        LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
+        if not d_8545(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
-    return t_8523(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
+    return t_8533(ctx, r1, s, E)
 
 
-d_8522 = _C.d_8192  # rules_data/pampero/definitions/resources.yaml:54
+d_8532 = _C.d_8202  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8523(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8533(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9659(ctx, E)))
-    old = E.get('rep~2624', MISSING)
+    items = list(items_of(x_9667(ctx, E)))
+    old = E.get('rep~2654', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2624', old)
+        UNSET(ctx, E, 'rep~2654', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2624', item, True)
-            if x_9660(ctx, E):
-                return t_8524(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2654', item, True)
+            if x_9668(ctx, E):
+                return t_8534(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8524(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8534(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -165,155 +165,155 @@ def t_8524(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8532, E, 'left~2623', E.get('taken~2625'))
+        ASSIGN(ctx, 8542, E, 'left~2653', E.get('taken~2655'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2625', 0, True)
-    return t_8526(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2655', 0, True)
+    return t_8536(ctx, r1, s, E)
 
 
-d_8525 = _C.d_8195  # rules_data/pampero/definitions/resources.yaml:56
+d_8535 = _C.d_8205  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8526(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8536(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8526, None, [], k)
+    return CHOOSE(ctx, 8536, None, [], k)
 
 
-d_8527 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8528 = _C.t_8198  # rules_data/pampero/definitions/resources.yaml:60
-d_8529 = _C.d_8199  # rules_data/pampero/definitions/resources.yaml:60
-t_8530 = _C.t_8200  # rules_data/pampero/definitions/resources.yaml:60
-t_8531 = _C.t_8201  # rules_data/pampero/definitions/resources.yaml:60
+d_8537 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8538 = _C.t_8208  # rules_data/pampero/definitions/resources.yaml:60
+d_8539 = _C.d_8209  # rules_data/pampero/definitions/resources.yaml:60
+t_8540 = _C.t_8210  # rules_data/pampero/definitions/resources.yaml:60
+t_8541 = _C.t_8211  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8532, E, 'left~2623', E.get('taken~2625'))
+    ASSIGN(ctx, 8542, E, 'left~2653', E.get('taken~2655'))
     return True
 
 
-d_8533 = _C.d_8203  # rules_data/pampero/definitions/resources.yaml:62
-d_8534 = _C.d_8204  # rules_data/pampero/definitions/resources.yaml:62
+d_8543 = _C.d_8213  # rules_data/pampero/definitions/resources.yaml:62
+d_8544 = _C.d_8214  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9673(ctx, E), True)
-    if not d_8537(ctx, E):
+    LOCAL(ctx, E, 'k~2659', x_9681(ctx, E), True)
+    if not d_8547(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8539, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8549, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
-    if not d_8540(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
+    if not d_8550(ctx, E):
         return False
-    if not d_8542(ctx, E):
+    if not d_8552(ctx, E):
         return False
     return True
 
 
-d_8536 = _C.d_8206  # rules_data/pampero/definitions/resources.yaml:26
-d_8537 = _C.d_8207  # rules_data/pampero/definitions/resources.yaml:27
-d_8538 = _C.d_8208  # rules_data/pampero/definitions/resources.yaml:27
+d_8546 = _C.d_8216  # rules_data/pampero/definitions/resources.yaml:26
+d_8547 = _C.d_8217  # rules_data/pampero/definitions/resources.yaml:27
+d_8548 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8539, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8549, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
     return True
 
 
-def d_8540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8550(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9679(ctx, E):
+    if x_9687(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8541, ctx.state.get('supply'), E.get('r~2628'))
+        c, key = KEYPLACE(ctx, 8551, ctx.state.get('supply'), E.get('r~2658'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
     return True
 
 
-def d_8541(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8541, ctx.state.get('supply'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8551, ctx.state.get('supply'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
     return True
 
 
-def d_8542(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9682(ctx, E):
+    if x_9690(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8543, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8553, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
     return True
 
 
-def d_8543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8543, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8553, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
     return True
 
 
-d_8544 = _C.d_8214  # rules_data/pampero/modules/objectives.yaml:103
-d_8545 = _C.d_8215  # rules_data/pampero/modules/objectives.yaml:103
-d_8546 = _C.d_8216  # rules_data/pampero/modules/objectives.yaml:103
+d_8554 = _C.d_8224  # rules_data/pampero/modules/objectives.yaml:103
+d_8555 = _C.d_8225  # rules_data/pampero/modules/objectives.yaml:103
+d_8556 = _C.d_8226  # rules_data/pampero/modules/objectives.yaml:103
 
 
-def t_8547(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8557(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9688(ctx, E), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_8550(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2673', x_9696(ctx, E), True)
+    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    return t_8560(ctx, k, s, E)
 
 
-d_8548 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:68
-d_8549 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:68
+d_8558 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:68
+d_8559 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:68
 
 
-def t_8550(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8560(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -321,46 +321,46 @@ def t_8550(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_8564(ctx, E):
+        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
+        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+        if not d_8574(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_8552(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    return t_8562(ctx, r1, s, E)
 
 
-d_8551 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
+d_8561 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8552(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8562(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9691(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    items = list(items_of(x_9699(ctx, E)))
+    old = E.get('rep~2676', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2676', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_9692(ctx, E):
-                return t_8553(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2676', item, True)
+            if x_9700(ctx, E):
+                return t_8563(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8553(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8563(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -368,230 +368,230 @@ def t_8553(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8561, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 8571, E, 'left~2675', E.get('taken~2677'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_8555(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2677', 0, True)
+    return t_8565(ctx, r1, s, E)
 
 
-d_8554 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
+d_8564 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8555(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8565(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8555, None, [], k)
+    return CHOOSE(ctx, 8565, None, [], k)
 
 
-d_8556 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8557 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_8558 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_8559 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_8560 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
+d_8566 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8567 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
+d_8568 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
+t_8569 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
+t_8570 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8561(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8561, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 8571, E, 'left~2675', E.get('taken~2677'))
     return True
 
 
-d_8562 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_8563 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
+d_8572 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
+d_8573 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8574(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9707(ctx, E), True)
-    if not d_8566(ctx, E):
+    LOCAL(ctx, E, 'k~2681', x_9715(ctx, E), True)
+    if not d_8576(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8568, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8578, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_8569(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
+    if not d_8579(ctx, E):
         return False
-    if not d_8571(ctx, E):
+    if not d_8581(ctx, E):
         return False
     return True
 
 
-d_8565 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_8566 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_8567 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
+d_8575 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
+d_8576 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
+d_8577 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8578(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8568, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8578, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
     return True
 
 
-def d_8569(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9713(ctx, E):
+    if x_9721(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8570, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 8580, ctx.state.get('supply'), E.get('r~2680'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_8570(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8570, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8580, ctx.state.get('supply'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_8571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8581(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9716(ctx, E):
+    if x_9724(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8572, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8582, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
-def d_8572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8572, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8582, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8518: t_8518,
-    8519: CPS(d_8519),
-    8520: CPS(d_8520),
-    8521: t_8521,
-    8522: CPS(d_8522),
-    8523: t_8523,
-    8524: t_8524,
-    8525: CPS(d_8525),
-    8526: t_8526,
-    8527: CPS(d_8527),
     8528: t_8528,
     8529: CPS(d_8529),
-    8530: t_8530,
+    8530: CPS(d_8530),
     8531: t_8531,
     8532: CPS(d_8532),
-    8533: CPS(d_8533),
-    8534: CPS(d_8534),
+    8533: t_8533,
+    8534: t_8534,
     8535: CPS(d_8535),
-    8536: CPS(d_8536),
+    8536: t_8536,
     8537: CPS(d_8537),
-    8538: CPS(d_8538),
+    8538: t_8538,
     8539: CPS(d_8539),
-    8540: CPS(d_8540),
-    8541: CPS(d_8541),
+    8540: t_8540,
+    8541: t_8541,
     8542: CPS(d_8542),
     8543: CPS(d_8543),
     8544: CPS(d_8544),
     8545: CPS(d_8545),
     8546: CPS(d_8546),
-    8547: t_8547,
+    8547: CPS(d_8547),
     8548: CPS(d_8548),
     8549: CPS(d_8549),
-    8550: t_8550,
+    8550: CPS(d_8550),
     8551: CPS(d_8551),
-    8552: t_8552,
-    8553: t_8553,
+    8552: CPS(d_8552),
+    8553: CPS(d_8553),
     8554: CPS(d_8554),
-    8555: t_8555,
+    8555: CPS(d_8555),
     8556: CPS(d_8556),
     8557: t_8557,
     8558: CPS(d_8558),
-    8559: t_8559,
+    8559: CPS(d_8559),
     8560: t_8560,
     8561: CPS(d_8561),
-    8562: CPS(d_8562),
-    8563: CPS(d_8563),
+    8562: t_8562,
+    8563: t_8563,
     8564: CPS(d_8564),
-    8565: CPS(d_8565),
+    8565: t_8565,
     8566: CPS(d_8566),
-    8567: CPS(d_8567),
+    8567: t_8567,
     8568: CPS(d_8568),
-    8569: CPS(d_8569),
-    8570: CPS(d_8570),
+    8569: t_8569,
+    8570: t_8570,
     8571: CPS(d_8571),
     8572: CPS(d_8572),
+    8573: CPS(d_8573),
+    8574: CPS(d_8574),
+    8575: CPS(d_8575),
+    8576: CPS(d_8576),
+    8577: CPS(d_8577),
+    8578: CPS(d_8578),
+    8579: CPS(d_8579),
+    8580: CPS(d_8580),
+    8581: CPS(d_8581),
+    8582: CPS(d_8582),
 }
 
 
 CODE = {
-    9655: x_9655,
-    9659: x_9659,
-    9660: x_9660,
     9663: x_9663,
     9667: x_9667,
     9668: x_9668,
-    9673: x_9673,
-    9674: x_9674,
+    9671: x_9671,
+    9675: x_9675,
     9676: x_9676,
-    9677: x_9677,
-    9679: x_9679,
-    9680: x_9680,
+    9681: x_9681,
     9682: x_9682,
-    9683: x_9683,
+    9684: x_9684,
+    9685: x_9685,
     9687: x_9687,
     9688: x_9688,
+    9690: x_9690,
     9691: x_9691,
-    9692: x_9692,
     9695: x_9695,
+    9696: x_9696,
     9699: x_9699,
     9700: x_9700,
+    9703: x_9703,
     9707: x_9707,
     9708: x_9708,
-    9710: x_9710,
-    9711: x_9711,
-    9713: x_9713,
-    9714: x_9714,
+    9715: x_9715,
     9716: x_9716,
-    9717: x_9717,
+    9718: x_9718,
+    9719: x_9719,
+    9721: x_9721,
+    9722: x_9722,
+    9724: x_9724,
+    9725: x_9725,
 }
 AT = {
-    9655: 'rules_data/pampero/modules/objectives.yaml:97',
+    9663: 'rules_data/pampero/modules/objectives.yaml:97',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:97
-    'objective_network_energy': '{"id":"objective_network_energy","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have network tiles covering 5 or more energy. Count each connection just once.","it":"Avere tessere rete che coprono 5 o più energia. Conta ogni connessione una sola volta."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2619","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"numbers","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"cost","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"deck","d":null},"b":{"op":"lit","v":"connection_tiles_a"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2620","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2620"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2620"},"f":"numbers","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2620"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2620"},"f":"cost","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2620"},"f":"deck","d":null},"b":{"op":"lit","v":"connection_tiles_bc"}}}]}},"b":{"op":"lit","v":5},"x":9655},"effect":{"op":"seq","b":[{"op":"let","v":"n~2621","e":{"op":"lit","v":10,"x":9656},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8519},{"op":"let","v":"r~2622","e":{"op":"lit","v":"money","x":9657},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8520},{"op":"seq","b":[{"op":"let","v":"left~2623","e":{"op":"var","n":"n~2621","x":9658},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8522},{"op":"for","v":"rep~2624","src":{"op":"ids","kind":"replacements","x":9659},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2622"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2623"},"b":{"op":"lit","v":0}}],"x":9660},"b":{"op":"seq","b":[{"op":"let","v":"taken~2625","e":{"op":"lit","v":0,"x":9661},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8525},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8527},"label":{"op":"lit","v":{"instead":0},"x":9662}},{"gens":[{"v":"instead~2626","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2623"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2623"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null}}]}]},"x":9663},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2625","x":9664},"o":"=","e":{"op":"var","n":"instead~2626","x":9665},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8529},{"op":"rep","n":{"op":"var","n":"instead~2626","x":9666},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"effect","d":null,"x":9667},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8531},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8530}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8528},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2626"}],"x":9668}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8526},{"op":"set","t":{"op":"var","n":"left~2623","x":9669},"o":"-=","e":{"op":"var","n":"taken~2625","x":9670},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8532}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8524},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8523},{"op":"let","v":"n~2627","e":{"op":"var","n":"left~2623","x":9671},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8533},{"op":"let","v":"r~2628","e":{"op":"var","n":"r~2622","x":9672},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8534},{"op":"seq","b":[{"op":"let","v":"k~2629","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2627"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2627"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0}]}]}}]}],"x":9673},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8536},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9674},"t":{"op":"set","t":{"op":"var","n":"k~2629","x":9675},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2629"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0}}]}]}]}],"x":9676},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8538},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8537},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0,"x":9677},"o":"+=","e":{"op":"var","n":"k~2629","x":9678},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8539},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9679},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0,"x":9680},"o":"-=","e":{"op":"var","n":"k~2629","x":9681},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8541},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8540},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2629"},"b":{"op":"lit","v":0}}],"x":9682},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9683},"o":"+=","e":{"op":"var","n":"k~2629","x":9684},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8543},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8542}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8535}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8521},{"op":"let","v":"n~2640","e":{"op":"lit","v":10,"x":9685},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8544},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":9686},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8545},{"op":"let","v":"k~2642","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2635","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2636","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2637","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2637"},"b":{"op":"var","n":"c~2636"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2638","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2636"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2636"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9687},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8546},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2640"},"b":{"op":"var","n":"k~2642"},"x":9688},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8548},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":9689},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8549},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":9690},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8551},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":9691},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":9692},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":9693},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8554},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8556},"label":{"op":"lit","v":{"instead":0},"x":9694}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":9695},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":9696},"o":"=","e":{"op":"var","n":"instead~2648","x":9697},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8558},{"op":"rep","n":{"op":"var","n":"instead~2648","x":9698},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":9699},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8560},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8559}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8557},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":9700}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":9701},"r":{"op":"var","n":"r~2644","x":9702}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8555},{"op":"set","t":{"op":"var","n":"left~2645","x":9703},"o":"-=","e":{"op":"var","n":"taken~2647","x":9704},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8561}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8553},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8552},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":9705},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8562},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":9706},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8563},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":9707},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8565},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9708},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":9709},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":9710},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8567},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8566},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":9711},"o":"+=","e":{"op":"var","n":"k~2651","x":9712},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8568},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9713},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":9714},"o":"-=","e":{"op":"var","n":"k~2651","x":9715},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8570},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8569},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":9716},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9717},"o":"+=","e":{"op":"var","n":"k~2651","x":9718},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8572},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8571}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8564}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8550}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8547}],"at":"rules_data/pampero/modules/objectives.yaml:103","id":8518},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:97"}',
+    'objective_network_energy': '{"id":"objective_network_energy","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have network tiles covering 5 or more energy. Count each connection just once.","it":"Avere tessere rete che coprono 5 o più energia. Conta ogni connessione una sola volta."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2649","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2649"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2649"},"f":"numbers","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2649"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2649"},"f":"cost","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2649"},"f":"deck","d":null},"b":{"op":"lit","v":"connection_tiles_a"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"i~2650","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"e":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2650"},"f":"numbers","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2650"},"f":"numbers","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"cond","c":{"op":"in","a":{"op":"lit","v":"energy"},"b":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2650"},"f":"cost","d":{}},"neg":false},"a":{"op":"key","of":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2650"},"f":"cost","d":{}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":0}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2650"},"f":"deck","d":null},"b":{"op":"lit","v":"connection_tiles_bc"}}}]}},"b":{"op":"lit","v":5},"x":9663},"effect":{"op":"seq","b":[{"op":"let","v":"n~2651","e":{"op":"lit","v":10,"x":9664},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8529},{"op":"let","v":"r~2652","e":{"op":"lit","v":"money","x":9665},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8530},{"op":"seq","b":[{"op":"let","v":"left~2653","e":{"op":"var","n":"n~2651","x":9666},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8532},{"op":"for","v":"rep~2654","src":{"op":"ids","kind":"replacements","x":9667},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2652"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2653"},"b":{"op":"lit","v":0}}],"x":9668},"b":{"op":"seq","b":[{"op":"let","v":"taken~2655","e":{"op":"lit","v":0,"x":9669},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8535},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8537},"label":{"op":"lit","v":{"instead":0},"x":9670}},{"gens":[{"v":"instead~2656","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2653"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2653"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"room","d":null}}]}]},"x":9671},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2655","x":9672},"o":"=","e":{"op":"var","n":"instead~2656","x":9673},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8539},{"op":"rep","n":{"op":"var","n":"instead~2656","x":9674},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"effect","d":null,"x":9675},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8541},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8540}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8538},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2656"}],"x":9676}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8536},{"op":"set","t":{"op":"var","n":"left~2653","x":9677},"o":"-=","e":{"op":"var","n":"taken~2655","x":9678},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8542}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8534},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8533},{"op":"let","v":"n~2657","e":{"op":"var","n":"left~2653","x":9679},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8543},{"op":"let","v":"r~2658","e":{"op":"var","n":"r~2652","x":9680},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8544},{"op":"seq","b":[{"op":"let","v":"k~2659","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2657"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2657"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2658"},"d":0}]}]}}]}],"x":9681},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8546},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9682},"t":{"op":"set","t":{"op":"var","n":"k~2659","x":9683},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2659"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0}}]}]}]}],"x":9684},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8548},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8547},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0,"x":9685},"o":"+=","e":{"op":"var","n":"k~2659","x":9686},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8549},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9687},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2658"},"d":0,"x":9688},"o":"-=","e":{"op":"var","n":"k~2659","x":9689},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8551},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8550},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2659"},"b":{"op":"lit","v":0}}],"x":9690},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9691},"o":"+=","e":{"op":"var","n":"k~2659","x":9692},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8553},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8552}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8545}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8531},{"op":"let","v":"n~2670","e":{"op":"lit","v":10,"x":9693},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8554},{"op":"let","v":"r~2671","e":{"op":"lit","v":"money","x":9694},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8555},{"op":"let","v":"k~2672","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2665","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2665"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2666","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2667","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2667"},"b":{"op":"var","n":"c~2666"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2668","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2669","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2669"},"b":{"op":"var","n":"c~2666"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2666"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9695},"at":"rules_data/pampero/modules/objectives.yaml:103","id":8556},{"op":"seq","b":[{"op":"let","v":"n~2673","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2670"},"b":{"op":"var","n":"k~2672"},"x":9696},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8558},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2671","x":9697},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8559},{"op":"seq","b":[{"op":"let","v":"left~2675","e":{"op":"var","n":"n~2673","x":9698},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8561},{"op":"for","v":"rep~2676","src":{"op":"ids","kind":"replacements","x":9699},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2674"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2675"},"b":{"op":"lit","v":0}}],"x":9700},"b":{"op":"seq","b":[{"op":"let","v":"taken~2677","e":{"op":"lit","v":0,"x":9701},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8564},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8566},"label":{"op":"lit","v":{"instead":0},"x":9702}},{"gens":[{"v":"instead~2678","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2675"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2675"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null}}]}]},"x":9703},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2677","x":9704},"o":"=","e":{"op":"var","n":"instead~2678","x":9705},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8568},{"op":"rep","n":{"op":"var","n":"instead~2678","x":9706},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"effect","d":null,"x":9707},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8570},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8569}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8567},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2678"}],"x":9708}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2673","x":9709},"r":{"op":"var","n":"r~2674","x":9710}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8565},{"op":"set","t":{"op":"var","n":"left~2675","x":9711},"o":"-=","e":{"op":"var","n":"taken~2677","x":9712},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8571}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8563},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8562},{"op":"let","v":"n~2679","e":{"op":"var","n":"left~2675","x":9713},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8572},{"op":"let","v":"r~2680","e":{"op":"var","n":"r~2674","x":9714},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8573},{"op":"seq","b":[{"op":"let","v":"k~2681","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2679"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2679"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0}]}]}}]}],"x":9715},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8575},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9716},"t":{"op":"set","t":{"op":"var","n":"k~2681","x":9717},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2681"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0}}]}]}]}],"x":9718},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8577},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8576},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0,"x":9719},"o":"+=","e":{"op":"var","n":"k~2681","x":9720},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8578},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9721},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0,"x":9722},"o":"-=","e":{"op":"var","n":"k~2681","x":9723},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8580},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8579},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2681"},"b":{"op":"lit","v":0}}],"x":9724},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9725},"o":"+=","e":{"op":"var","n":"k~2681","x":9726},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8582},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8581}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8574}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8560}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8557}],"at":"rules_data/pampero/modules/objectives.yaml:103","id":8528},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:97"}',
 }

@@ -51,46 +51,46 @@ K = [
 ]
 
 
-def x_9399(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
+def x_9407(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return (len([v_c_2619 for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2619, {}) if type(_h1) is dict else KEY(_h1, v_c_2619, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('remote', _w3))]) >= 3)
-    return MEMO(ctx, (9399, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
+        return (len([v_c_2649 for v_c_2649 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('remote' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2649, {}) if type(_h1) is dict else KEY(_h1, v_c_2649, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('remote', _w3))]) >= 3)
+    return MEMO(ctx, (9407, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
-x_9403 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9404 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:55
-x_9407 = _C.x_9023  # rules_data/pampero/definitions/resources.yaml:57
-x_9411 = _C.x_9027  # rules_data/pampero/definitions/resources.yaml:60
-x_9412 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:57
-x_9417 = _C.x_9033  # rules_data/pampero/definitions/resources.yaml:26
-x_9418 = _C.x_9034  # rules_data/pampero/definitions/resources.yaml:27
-x_9420 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:27
-x_9421 = _C.x_9037  # rules_data/pampero/definitions/resources.yaml:28
-x_9423 = _C.x_9039  # rules_data/pampero/definitions/resources.yaml:29
-x_9424 = _C.x_9040  # rules_data/pampero/definitions/resources.yaml:29
-x_9426 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:30
-x_9427 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_9431 = _C.x_9047  # rules_data/pampero/modules/objectives.yaml:71
-x_9432 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:68
-x_9435 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9436 = _C.x_9052  # rules_data/pampero/definitions/resources.yaml:55
-x_9439 = _C.x_9055  # rules_data/pampero/definitions/resources.yaml:57
-x_9443 = _C.x_9059  # rules_data/pampero/definitions/resources.yaml:60
-x_9444 = _C.x_9060  # rules_data/pampero/definitions/resources.yaml:57
-x_9451 = _C.x_9067  # rules_data/pampero/definitions/resources.yaml:26
-x_9452 = _C.x_9068  # rules_data/pampero/definitions/resources.yaml:27
-x_9454 = _C.x_9070  # rules_data/pampero/definitions/resources.yaml:27
-x_9455 = _C.x_9071  # rules_data/pampero/definitions/resources.yaml:28
-x_9457 = _C.x_9073  # rules_data/pampero/definitions/resources.yaml:29
-x_9458 = _C.x_9074  # rules_data/pampero/definitions/resources.yaml:29
-x_9460 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:30
-x_9461 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9411 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9412 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:55
+x_9415 = _C.x_9031  # rules_data/pampero/definitions/resources.yaml:57
+x_9419 = _C.x_9035  # rules_data/pampero/definitions/resources.yaml:60
+x_9420 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:57
+x_9425 = _C.x_9041  # rules_data/pampero/definitions/resources.yaml:26
+x_9426 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:27
+x_9428 = _C.x_9044  # rules_data/pampero/definitions/resources.yaml:27
+x_9429 = _C.x_9045  # rules_data/pampero/definitions/resources.yaml:28
+x_9431 = _C.x_9047  # rules_data/pampero/definitions/resources.yaml:29
+x_9432 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:29
+x_9434 = _C.x_9050  # rules_data/pampero/definitions/resources.yaml:30
+x_9435 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9439 = _C.x_9055  # rules_data/pampero/modules/objectives.yaml:71
+x_9440 = _C.x_9056  # rules_data/pampero/definitions/resources.yaml:68
+x_9443 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9444 = _C.x_9060  # rules_data/pampero/definitions/resources.yaml:55
+x_9447 = _C.x_9063  # rules_data/pampero/definitions/resources.yaml:57
+x_9451 = _C.x_9067  # rules_data/pampero/definitions/resources.yaml:60
+x_9452 = _C.x_9068  # rules_data/pampero/definitions/resources.yaml:57
+x_9459 = _C.x_9075  # rules_data/pampero/definitions/resources.yaml:26
+x_9460 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:27
+x_9462 = _C.x_9078  # rules_data/pampero/definitions/resources.yaml:27
+x_9463 = _C.x_9079  # rules_data/pampero/definitions/resources.yaml:28
+x_9465 = _C.x_9081  # rules_data/pampero/definitions/resources.yaml:29
+x_9466 = _C.x_9082  # rules_data/pampero/definitions/resources.yaml:29
+x_9468 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:30
+x_9469 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8298(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:71
+def t_8308(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,22 +98,22 @@ def t_8298(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2639', 10, True)
-        LOCAL(ctx, E, 'r~2640', 'money', True)
-        LOCAL(ctx, E, 'k~2641', x_9431(ctx, E), True)
-        return t_8327(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2669', 10, True)
+        LOCAL(ctx, E, 'r~2670', 'money', True)
+        LOCAL(ctx, E, 'k~2671', x_9439(ctx, E), True)
+        return t_8337(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2620', 10, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
-    return t_8301(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2650', 10, True)
+    LOCAL(ctx, E, 'r~2651', 'money', True)
+    return t_8311(ctx, r1, s, E)
 
 
-d_8299 = _C.d_7969  # rules_data/pampero/modules/objectives.yaml:71
-d_8300 = _C.d_7970  # rules_data/pampero/modules/objectives.yaml:71
+d_8309 = _C.d_7979  # rules_data/pampero/modules/objectives.yaml:71
+d_8310 = _C.d_7980  # rules_data/pampero/modules/objectives.yaml:71
 
 
-def t_8301(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8311(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,46 +121,46 @@ def t_8301(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
-        if not d_8315(ctx, E):
+        LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
+        LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
+        if not d_8325(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
-    return t_8303(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
+    return t_8313(ctx, r1, s, E)
 
 
-d_8302 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:54
+d_8312 = _C.d_7982  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8303(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8313(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9403(ctx, E)))
-    old = E.get('rep~2623', MISSING)
+    items = list(items_of(x_9411(ctx, E)))
+    old = E.get('rep~2653', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2623', old)
+        UNSET(ctx, E, 'rep~2653', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
-            if x_9404(ctx, E):
-                return t_8304(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2653', item, True)
+            if x_9412(ctx, E):
+                return t_8314(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8304(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8314(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,155 +168,155 @@ def t_8304(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8312, E, 'left~2622', E.get('taken~2624'))
+        ASSIGN(ctx, 8322, E, 'left~2652', E.get('taken~2654'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
-    return t_8306(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2654', 0, True)
+    return t_8316(ctx, r1, s, E)
 
 
-d_8305 = _C.d_7975  # rules_data/pampero/definitions/resources.yaml:56
+d_8315 = _C.d_7985  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8306(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8316(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8306, None, [], k)
+    return CHOOSE(ctx, 8316, None, [], k)
 
 
-d_8307 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8308 = _C.t_7978  # rules_data/pampero/definitions/resources.yaml:60
-d_8309 = _C.d_7979  # rules_data/pampero/definitions/resources.yaml:60
-t_8310 = _C.t_7980  # rules_data/pampero/definitions/resources.yaml:60
-t_8311 = _C.t_7981  # rules_data/pampero/definitions/resources.yaml:60
+d_8317 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8318 = _C.t_7988  # rules_data/pampero/definitions/resources.yaml:60
+d_8319 = _C.d_7989  # rules_data/pampero/definitions/resources.yaml:60
+t_8320 = _C.t_7990  # rules_data/pampero/definitions/resources.yaml:60
+t_8321 = _C.t_7991  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8322(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8312, E, 'left~2622', E.get('taken~2624'))
+    ASSIGN(ctx, 8322, E, 'left~2652', E.get('taken~2654'))
     return True
 
 
-d_8313 = _C.d_7983  # rules_data/pampero/definitions/resources.yaml:62
-d_8314 = _C.d_7984  # rules_data/pampero/definitions/resources.yaml:62
+d_8323 = _C.d_7993  # rules_data/pampero/definitions/resources.yaml:62
+d_8324 = _C.d_7994  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8325(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9417(ctx, E), True)
-    if not d_8317(ctx, E):
+    LOCAL(ctx, E, 'k~2658', x_9425(ctx, E), True)
+    if not d_8327(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8319, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8329, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    if not d_8320(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
+    if not d_8330(ctx, E):
         return False
-    if not d_8322(ctx, E):
+    if not d_8332(ctx, E):
         return False
     return True
 
 
-d_8316 = _C.d_7986  # rules_data/pampero/definitions/resources.yaml:26
-d_8317 = _C.d_7987  # rules_data/pampero/definitions/resources.yaml:27
-d_8318 = _C.d_7988  # rules_data/pampero/definitions/resources.yaml:27
+d_8326 = _C.d_7996  # rules_data/pampero/definitions/resources.yaml:26
+d_8327 = _C.d_7997  # rules_data/pampero/definitions/resources.yaml:27
+d_8328 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8319(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8329(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8319, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8329, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
     return True
 
 
-def d_8320(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8330(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9423(ctx, E):
+    if x_9431(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8321, ctx.state.get('supply'), E.get('r~2627'))
+        c, key = KEYPLACE(ctx, 8331, ctx.state.get('supply'), E.get('r~2657'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
     return True
 
 
-def d_8321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8331(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8321, ctx.state.get('supply'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8331, ctx.state.get('supply'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
     return True
 
 
-def d_8322(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8332(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9426(ctx, E):
+    if x_9434(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8323, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8333, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
     return True
 
 
-def d_8323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8333(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8323, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8333, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
     return True
 
 
-d_8324 = _C.d_7994  # rules_data/pampero/modules/objectives.yaml:71
-d_8325 = _C.d_7995  # rules_data/pampero/modules/objectives.yaml:71
-d_8326 = _C.d_7996  # rules_data/pampero/modules/objectives.yaml:71
+d_8334 = _C.d_8004  # rules_data/pampero/modules/objectives.yaml:71
+d_8335 = _C.d_8005  # rules_data/pampero/modules/objectives.yaml:71
+d_8336 = _C.d_8006  # rules_data/pampero/modules/objectives.yaml:71
 
 
-def t_8327(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8337(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9432(ctx, E), True)
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
-    return t_8330(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2672', x_9440(ctx, E), True)
+    LOCAL(ctx, E, 'r~2673', E.get('r~2670'), True)
+    return t_8340(ctx, k, s, E)
 
 
-d_8328 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:68
-d_8329 = _C.d_7999  # rules_data/pampero/definitions/resources.yaml:68
+d_8338 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:68
+d_8339 = _C.d_8009  # rules_data/pampero/definitions/resources.yaml:68
 
 
-def t_8330(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8340(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -324,46 +324,46 @@ def t_8330(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
-        LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
-        if not d_8344(ctx, E):
+        LOCAL(ctx, E, 'n~2678', E.get('left~2674'), True)
+        LOCAL(ctx, E, 'r~2679', E.get('r~2673'), True)
+        if not d_8354(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
-    return t_8332(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2674', E.get('n~2672'), True)
+    return t_8342(ctx, r1, s, E)
 
 
-d_8331 = _C.d_8001  # rules_data/pampero/definitions/resources.yaml:54
+d_8341 = _C.d_8011  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8332(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8342(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9435(ctx, E)))
-    old = E.get('rep~2645', MISSING)
+    items = list(items_of(x_9443(ctx, E)))
+    old = E.get('rep~2675', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2645', old)
+        UNSET(ctx, E, 'rep~2675', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2645', item, True)
-            if x_9436(ctx, E):
-                return t_8333(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2675', item, True)
+            if x_9444(ctx, E):
+                return t_8343(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8333(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8343(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -371,230 +371,230 @@ def t_8333(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8341, E, 'left~2644', E.get('taken~2646'))
+        ASSIGN(ctx, 8351, E, 'left~2674', E.get('taken~2676'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2646', 0, True)
-    return t_8335(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2676', 0, True)
+    return t_8345(ctx, r1, s, E)
 
 
-d_8334 = _C.d_8004  # rules_data/pampero/definitions/resources.yaml:56
+d_8344 = _C.d_8014  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8335(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8345(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8335, None, [], k)
+    return CHOOSE(ctx, 8345, None, [], k)
 
 
-d_8336 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8337 = _C.t_8007  # rules_data/pampero/definitions/resources.yaml:60
-d_8338 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:60
-t_8339 = _C.t_8009  # rules_data/pampero/definitions/resources.yaml:60
-t_8340 = _C.t_8010  # rules_data/pampero/definitions/resources.yaml:60
+d_8346 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8347 = _C.t_8017  # rules_data/pampero/definitions/resources.yaml:60
+d_8348 = _C.d_8018  # rules_data/pampero/definitions/resources.yaml:60
+t_8349 = _C.t_8019  # rules_data/pampero/definitions/resources.yaml:60
+t_8350 = _C.t_8020  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8341(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8341, E, 'left~2644', E.get('taken~2646'))
+    ASSIGN(ctx, 8351, E, 'left~2674', E.get('taken~2676'))
     return True
 
 
-d_8342 = _C.d_8012  # rules_data/pampero/definitions/resources.yaml:62
-d_8343 = _C.d_8013  # rules_data/pampero/definitions/resources.yaml:62
+d_8352 = _C.d_8022  # rules_data/pampero/definitions/resources.yaml:62
+d_8353 = _C.d_8023  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9451(ctx, E), True)
-    if not d_8346(ctx, E):
+    LOCAL(ctx, E, 'k~2680', x_9459(ctx, E), True)
+    if not d_8356(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8348, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8358, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
-    if not d_8349(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
+    if not d_8359(ctx, E):
         return False
-    if not d_8351(ctx, E):
+    if not d_8361(ctx, E):
         return False
     return True
 
 
-d_8345 = _C.d_8015  # rules_data/pampero/definitions/resources.yaml:26
-d_8346 = _C.d_8016  # rules_data/pampero/definitions/resources.yaml:27
-d_8347 = _C.d_8017  # rules_data/pampero/definitions/resources.yaml:27
+d_8355 = _C.d_8025  # rules_data/pampero/definitions/resources.yaml:26
+d_8356 = _C.d_8026  # rules_data/pampero/definitions/resources.yaml:27
+d_8357 = _C.d_8027  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8348(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8358(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8348, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8358, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
     return True
 
 
-def d_8349(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8359(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9457(ctx, E):
+    if x_9465(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8350, ctx.state.get('supply'), E.get('r~2649'))
+        c, key = KEYPLACE(ctx, 8360, ctx.state.get('supply'), E.get('r~2679'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
     return True
 
 
-def d_8350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8360(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8350, ctx.state.get('supply'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8360, ctx.state.get('supply'), E.get('r~2679'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
     return True
 
 
-def d_8351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8361(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9460(ctx, E):
+    if x_9468(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8352, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8362, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
     return True
 
 
-def d_8352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8362(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8352, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8362, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8298: t_8298,
-    8299: CPS(d_8299),
-    8300: CPS(d_8300),
-    8301: t_8301,
-    8302: CPS(d_8302),
-    8303: t_8303,
-    8304: t_8304,
-    8305: CPS(d_8305),
-    8306: t_8306,
-    8307: CPS(d_8307),
     8308: t_8308,
     8309: CPS(d_8309),
-    8310: t_8310,
+    8310: CPS(d_8310),
     8311: t_8311,
     8312: CPS(d_8312),
-    8313: CPS(d_8313),
-    8314: CPS(d_8314),
+    8313: t_8313,
+    8314: t_8314,
     8315: CPS(d_8315),
-    8316: CPS(d_8316),
+    8316: t_8316,
     8317: CPS(d_8317),
-    8318: CPS(d_8318),
+    8318: t_8318,
     8319: CPS(d_8319),
-    8320: CPS(d_8320),
-    8321: CPS(d_8321),
+    8320: t_8320,
+    8321: t_8321,
     8322: CPS(d_8322),
     8323: CPS(d_8323),
     8324: CPS(d_8324),
     8325: CPS(d_8325),
     8326: CPS(d_8326),
-    8327: t_8327,
+    8327: CPS(d_8327),
     8328: CPS(d_8328),
     8329: CPS(d_8329),
-    8330: t_8330,
+    8330: CPS(d_8330),
     8331: CPS(d_8331),
-    8332: t_8332,
-    8333: t_8333,
+    8332: CPS(d_8332),
+    8333: CPS(d_8333),
     8334: CPS(d_8334),
-    8335: t_8335,
+    8335: CPS(d_8335),
     8336: CPS(d_8336),
     8337: t_8337,
     8338: CPS(d_8338),
-    8339: t_8339,
+    8339: CPS(d_8339),
     8340: t_8340,
     8341: CPS(d_8341),
-    8342: CPS(d_8342),
-    8343: CPS(d_8343),
+    8342: t_8342,
+    8343: t_8343,
     8344: CPS(d_8344),
-    8345: CPS(d_8345),
+    8345: t_8345,
     8346: CPS(d_8346),
-    8347: CPS(d_8347),
+    8347: t_8347,
     8348: CPS(d_8348),
-    8349: CPS(d_8349),
-    8350: CPS(d_8350),
+    8349: t_8349,
+    8350: t_8350,
     8351: CPS(d_8351),
     8352: CPS(d_8352),
+    8353: CPS(d_8353),
+    8354: CPS(d_8354),
+    8355: CPS(d_8355),
+    8356: CPS(d_8356),
+    8357: CPS(d_8357),
+    8358: CPS(d_8358),
+    8359: CPS(d_8359),
+    8360: CPS(d_8360),
+    8361: CPS(d_8361),
+    8362: CPS(d_8362),
 }
 
 
 CODE = {
-    9399: x_9399,
-    9403: x_9403,
-    9404: x_9404,
     9407: x_9407,
     9411: x_9411,
     9412: x_9412,
-    9417: x_9417,
-    9418: x_9418,
+    9415: x_9415,
+    9419: x_9419,
     9420: x_9420,
-    9421: x_9421,
-    9423: x_9423,
-    9424: x_9424,
+    9425: x_9425,
     9426: x_9426,
-    9427: x_9427,
+    9428: x_9428,
+    9429: x_9429,
     9431: x_9431,
     9432: x_9432,
+    9434: x_9434,
     9435: x_9435,
-    9436: x_9436,
     9439: x_9439,
+    9440: x_9440,
     9443: x_9443,
     9444: x_9444,
+    9447: x_9447,
     9451: x_9451,
     9452: x_9452,
-    9454: x_9454,
-    9455: x_9455,
-    9457: x_9457,
-    9458: x_9458,
+    9459: x_9459,
     9460: x_9460,
-    9461: x_9461,
+    9462: x_9462,
+    9463: x_9463,
+    9465: x_9465,
+    9466: x_9466,
+    9468: x_9468,
+    9469: x_9469,
 }
 AT = {
-    9399: 'rules_data/pampero/modules/objectives.yaml:65',
+    9407: 'rules_data/pampero/modules/objectives.yaml:65',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:65
-    'objective_remote': '{"id":"objective_remote","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 3 or more remote contract tiles.","it":"Avere 3 o più tessere contratto remote."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2619","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"remote"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2619"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":3},"x":9399},"effect":{"op":"seq","b":[{"op":"let","v":"n~2620","e":{"op":"lit","v":10,"x":9400},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8299},{"op":"let","v":"r~2621","e":{"op":"lit","v":"money","x":9401},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8300},{"op":"seq","b":[{"op":"let","v":"left~2622","e":{"op":"var","n":"n~2620","x":9402},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8302},{"op":"for","v":"rep~2623","src":{"op":"ids","kind":"replacements","x":9403},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2621"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2622"},"b":{"op":"lit","v":0}}],"x":9404},"b":{"op":"seq","b":[{"op":"let","v":"taken~2624","e":{"op":"lit","v":0,"x":9405},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8305},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8307},"label":{"op":"lit","v":{"instead":0},"x":9406}},{"gens":[{"v":"instead~2625","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2622"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2622"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null}}]}]},"x":9407},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2624","x":9408},"o":"=","e":{"op":"var","n":"instead~2625","x":9409},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8309},{"op":"rep","n":{"op":"var","n":"instead~2625","x":9410},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"effect","d":null,"x":9411},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8311},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8310}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8308},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2625"}],"x":9412}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8306},{"op":"set","t":{"op":"var","n":"left~2622","x":9413},"o":"-=","e":{"op":"var","n":"taken~2624","x":9414},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8312}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8304},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8303},{"op":"let","v":"n~2626","e":{"op":"var","n":"left~2622","x":9415},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8313},{"op":"let","v":"r~2627","e":{"op":"var","n":"r~2621","x":9416},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8314},{"op":"seq","b":[{"op":"let","v":"k~2628","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2626"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2626"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0}]}]}}]}],"x":9417},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8316},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9418},"t":{"op":"set","t":{"op":"var","n":"k~2628","x":9419},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2628"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0}}]}]}]}],"x":9420},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8318},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8317},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0,"x":9421},"o":"+=","e":{"op":"var","n":"k~2628","x":9422},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8319},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9423},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0,"x":9424},"o":"-=","e":{"op":"var","n":"k~2628","x":9425},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8321},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8320},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2628"},"b":{"op":"lit","v":0}}],"x":9426},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9427},"o":"+=","e":{"op":"var","n":"k~2628","x":9428},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8323},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8322}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8315}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8301},{"op":"let","v":"n~2639","e":{"op":"lit","v":10,"x":9429},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8324},{"op":"let","v":"r~2640","e":{"op":"lit","v":"money","x":9430},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8325},{"op":"let","v":"k~2641","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2634","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2634"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2635","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2636","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2636"},"b":{"op":"var","n":"c~2635"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2637","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2638","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2637"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2638"},"b":{"op":"var","n":"c~2635"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9431},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8326},{"op":"seq","b":[{"op":"let","v":"n~2642","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2639"},"b":{"op":"var","n":"k~2641"},"x":9432},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8328},{"op":"let","v":"r~2643","e":{"op":"var","n":"r~2640","x":9433},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8329},{"op":"seq","b":[{"op":"let","v":"left~2644","e":{"op":"var","n":"n~2642","x":9434},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8331},{"op":"for","v":"rep~2645","src":{"op":"ids","kind":"replacements","x":9435},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2643"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2644"},"b":{"op":"lit","v":0}}],"x":9436},"b":{"op":"seq","b":[{"op":"let","v":"taken~2646","e":{"op":"lit","v":0,"x":9437},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8334},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8336},"label":{"op":"lit","v":{"instead":0},"x":9438}},{"gens":[{"v":"instead~2647","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2644"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2644"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null}}]}]},"x":9439},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2646","x":9440},"o":"=","e":{"op":"var","n":"instead~2647","x":9441},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8338},{"op":"rep","n":{"op":"var","n":"instead~2647","x":9442},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"effect","d":null,"x":9443},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8340},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8339}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8337},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2647"}],"x":9444}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2642","x":9445},"r":{"op":"var","n":"r~2643","x":9446}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8335},{"op":"set","t":{"op":"var","n":"left~2644","x":9447},"o":"-=","e":{"op":"var","n":"taken~2646","x":9448},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8341}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8333},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8332},{"op":"let","v":"n~2648","e":{"op":"var","n":"left~2644","x":9449},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8342},{"op":"let","v":"r~2649","e":{"op":"var","n":"r~2643","x":9450},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8343},{"op":"seq","b":[{"op":"let","v":"k~2650","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2648"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2648"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0}]}]}}]}],"x":9451},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8345},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9452},"t":{"op":"set","t":{"op":"var","n":"k~2650","x":9453},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2650"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0}}]}]}]}],"x":9454},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8347},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8346},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0,"x":9455},"o":"+=","e":{"op":"var","n":"k~2650","x":9456},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8348},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9457},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0,"x":9458},"o":"-=","e":{"op":"var","n":"k~2650","x":9459},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8350},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8349},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2650"},"b":{"op":"lit","v":0}}],"x":9460},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9461},"o":"+=","e":{"op":"var","n":"k~2650","x":9462},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8352},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8351}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8344}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8330}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8327}],"at":"rules_data/pampero/modules/objectives.yaml:71","id":8298},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:65"}',
+    'objective_remote': '{"id":"objective_remote","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 3 or more remote contract tiles.","it":"Avere 3 o più tessere contratto remote."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2649","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"remote"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2649"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":3},"x":9407},"effect":{"op":"seq","b":[{"op":"let","v":"n~2650","e":{"op":"lit","v":10,"x":9408},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8309},{"op":"let","v":"r~2651","e":{"op":"lit","v":"money","x":9409},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8310},{"op":"seq","b":[{"op":"let","v":"left~2652","e":{"op":"var","n":"n~2650","x":9410},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8312},{"op":"for","v":"rep~2653","src":{"op":"ids","kind":"replacements","x":9411},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2651"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2652"},"b":{"op":"lit","v":0}}],"x":9412},"b":{"op":"seq","b":[{"op":"let","v":"taken~2654","e":{"op":"lit","v":0,"x":9413},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8315},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8317},"label":{"op":"lit","v":{"instead":0},"x":9414}},{"gens":[{"v":"instead~2655","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2652"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2652"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"room","d":null}}]}]},"x":9415},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2654","x":9416},"o":"=","e":{"op":"var","n":"instead~2655","x":9417},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8319},{"op":"rep","n":{"op":"var","n":"instead~2655","x":9418},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"effect","d":null,"x":9419},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8321},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8320}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8318},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2655"}],"x":9420}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8316},{"op":"set","t":{"op":"var","n":"left~2652","x":9421},"o":"-=","e":{"op":"var","n":"taken~2654","x":9422},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8322}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8314},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8313},{"op":"let","v":"n~2656","e":{"op":"var","n":"left~2652","x":9423},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8323},{"op":"let","v":"r~2657","e":{"op":"var","n":"r~2651","x":9424},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8324},{"op":"seq","b":[{"op":"let","v":"k~2658","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2656"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2656"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2657"},"d":0}]}]}}]}],"x":9425},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8326},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9426},"t":{"op":"set","t":{"op":"var","n":"k~2658","x":9427},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2658"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":0}}]}]}]}],"x":9428},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8328},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8327},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":0,"x":9429},"o":"+=","e":{"op":"var","n":"k~2658","x":9430},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8329},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9431},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2657"},"d":0,"x":9432},"o":"-=","e":{"op":"var","n":"k~2658","x":9433},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8331},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8330},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2658"},"b":{"op":"lit","v":0}}],"x":9434},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9435},"o":"+=","e":{"op":"var","n":"k~2658","x":9436},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8333},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8332}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8325}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8311},{"op":"let","v":"n~2669","e":{"op":"lit","v":10,"x":9437},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8334},{"op":"let","v":"r~2670","e":{"op":"lit","v":"money","x":9438},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8335},{"op":"let","v":"k~2671","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2664","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2664"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2665","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2666","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2666"},"b":{"op":"var","n":"c~2665"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2667","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2668","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2668"},"b":{"op":"var","n":"c~2665"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2665"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9439},"at":"rules_data/pampero/modules/objectives.yaml:71","id":8336},{"op":"seq","b":[{"op":"let","v":"n~2672","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2669"},"b":{"op":"var","n":"k~2671"},"x":9440},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8338},{"op":"let","v":"r~2673","e":{"op":"var","n":"r~2670","x":9441},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8339},{"op":"seq","b":[{"op":"let","v":"left~2674","e":{"op":"var","n":"n~2672","x":9442},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8341},{"op":"for","v":"rep~2675","src":{"op":"ids","kind":"replacements","x":9443},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2673"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2674"},"b":{"op":"lit","v":0}}],"x":9444},"b":{"op":"seq","b":[{"op":"let","v":"taken~2676","e":{"op":"lit","v":0,"x":9445},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8344},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8346},"label":{"op":"lit","v":{"instead":0},"x":9446}},{"gens":[{"v":"instead~2677","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2674"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2674"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"room","d":null}}]}]},"x":9447},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2676","x":9448},"o":"=","e":{"op":"var","n":"instead~2677","x":9449},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8348},{"op":"rep","n":{"op":"var","n":"instead~2677","x":9450},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"effect","d":null,"x":9451},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8350},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8349}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8347},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2677"}],"x":9452}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2672","x":9453},"r":{"op":"var","n":"r~2673","x":9454}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8345},{"op":"set","t":{"op":"var","n":"left~2674","x":9455},"o":"-=","e":{"op":"var","n":"taken~2676","x":9456},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8351}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8343},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8342},{"op":"let","v":"n~2678","e":{"op":"var","n":"left~2674","x":9457},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8352},{"op":"let","v":"r~2679","e":{"op":"var","n":"r~2673","x":9458},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8353},{"op":"seq","b":[{"op":"let","v":"k~2680","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2678"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2678"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2679"},"d":0}]}]}}]}],"x":9459},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8355},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9460},"t":{"op":"set","t":{"op":"var","n":"k~2680","x":9461},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2680"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2679"},"d":0}}]}]}]}],"x":9462},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8357},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8356},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2679"},"d":0,"x":9463},"o":"+=","e":{"op":"var","n":"k~2680","x":9464},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8358},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9465},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2679"},"d":0,"x":9466},"o":"-=","e":{"op":"var","n":"k~2680","x":9467},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8360},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8359},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2680"},"b":{"op":"lit","v":0}}],"x":9468},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9469},"o":"+=","e":{"op":"var","n":"k~2680","x":9470},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8362},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8361}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8354}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8340}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8337}],"at":"rules_data/pampero/modules/objectives.yaml:71","id":8308},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:65"}',
 }

@@ -51,46 +51,46 @@ K = [
 ]
 
 
-def x_9463(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
+def x_9471(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:73
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return (len([v_c_2619 for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2619, {}) if type(_h1) is dict else KEY(_h1, v_c_2619, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('solar', _w3))]) >= 4)
-    return MEMO(ctx, (9463, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
+        return (len([v_c_2649 for v_c_2649 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('solar' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2649, {}) if type(_h1) is dict else KEY(_h1, v_c_2649, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('solar', _w3))]) >= 4)
+    return MEMO(ctx, (9471, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
-x_9467 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9468 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:55
-x_9471 = _C.x_9023  # rules_data/pampero/definitions/resources.yaml:57
-x_9475 = _C.x_9027  # rules_data/pampero/definitions/resources.yaml:60
-x_9476 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:57
-x_9481 = _C.x_9033  # rules_data/pampero/definitions/resources.yaml:26
-x_9482 = _C.x_9034  # rules_data/pampero/definitions/resources.yaml:27
-x_9484 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:27
-x_9485 = _C.x_9037  # rules_data/pampero/definitions/resources.yaml:28
-x_9487 = _C.x_9039  # rules_data/pampero/definitions/resources.yaml:29
-x_9488 = _C.x_9040  # rules_data/pampero/definitions/resources.yaml:29
-x_9490 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:30
-x_9491 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_9495 = _C.x_9047  # rules_data/pampero/modules/objectives.yaml:79
-x_9496 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:68
-x_9499 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9500 = _C.x_9052  # rules_data/pampero/definitions/resources.yaml:55
-x_9503 = _C.x_9055  # rules_data/pampero/definitions/resources.yaml:57
-x_9507 = _C.x_9059  # rules_data/pampero/definitions/resources.yaml:60
-x_9508 = _C.x_9060  # rules_data/pampero/definitions/resources.yaml:57
-x_9515 = _C.x_9067  # rules_data/pampero/definitions/resources.yaml:26
-x_9516 = _C.x_9068  # rules_data/pampero/definitions/resources.yaml:27
-x_9518 = _C.x_9070  # rules_data/pampero/definitions/resources.yaml:27
-x_9519 = _C.x_9071  # rules_data/pampero/definitions/resources.yaml:28
-x_9521 = _C.x_9073  # rules_data/pampero/definitions/resources.yaml:29
-x_9522 = _C.x_9074  # rules_data/pampero/definitions/resources.yaml:29
-x_9524 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:30
-x_9525 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9475 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9476 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:55
+x_9479 = _C.x_9031  # rules_data/pampero/definitions/resources.yaml:57
+x_9483 = _C.x_9035  # rules_data/pampero/definitions/resources.yaml:60
+x_9484 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:57
+x_9489 = _C.x_9041  # rules_data/pampero/definitions/resources.yaml:26
+x_9490 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:27
+x_9492 = _C.x_9044  # rules_data/pampero/definitions/resources.yaml:27
+x_9493 = _C.x_9045  # rules_data/pampero/definitions/resources.yaml:28
+x_9495 = _C.x_9047  # rules_data/pampero/definitions/resources.yaml:29
+x_9496 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:29
+x_9498 = _C.x_9050  # rules_data/pampero/definitions/resources.yaml:30
+x_9499 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9503 = _C.x_9055  # rules_data/pampero/modules/objectives.yaml:79
+x_9504 = _C.x_9056  # rules_data/pampero/definitions/resources.yaml:68
+x_9507 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9508 = _C.x_9060  # rules_data/pampero/definitions/resources.yaml:55
+x_9511 = _C.x_9063  # rules_data/pampero/definitions/resources.yaml:57
+x_9515 = _C.x_9067  # rules_data/pampero/definitions/resources.yaml:60
+x_9516 = _C.x_9068  # rules_data/pampero/definitions/resources.yaml:57
+x_9523 = _C.x_9075  # rules_data/pampero/definitions/resources.yaml:26
+x_9524 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:27
+x_9526 = _C.x_9078  # rules_data/pampero/definitions/resources.yaml:27
+x_9527 = _C.x_9079  # rules_data/pampero/definitions/resources.yaml:28
+x_9529 = _C.x_9081  # rules_data/pampero/definitions/resources.yaml:29
+x_9530 = _C.x_9082  # rules_data/pampero/definitions/resources.yaml:29
+x_9532 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:30
+x_9533 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8353(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:79
+def t_8363(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:79
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,22 +98,22 @@ def t_8353(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2639', 10, True)
-        LOCAL(ctx, E, 'r~2640', 'money', True)
-        LOCAL(ctx, E, 'k~2641', x_9495(ctx, E), True)
-        return t_8382(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2669', 10, True)
+        LOCAL(ctx, E, 'r~2670', 'money', True)
+        LOCAL(ctx, E, 'k~2671', x_9503(ctx, E), True)
+        return t_8392(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2620', 10, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
-    return t_8356(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2650', 10, True)
+    LOCAL(ctx, E, 'r~2651', 'money', True)
+    return t_8366(ctx, r1, s, E)
 
 
-d_8354 = _C.d_7969  # rules_data/pampero/modules/objectives.yaml:79
-d_8355 = _C.d_7970  # rules_data/pampero/modules/objectives.yaml:79
+d_8364 = _C.d_7979  # rules_data/pampero/modules/objectives.yaml:79
+d_8365 = _C.d_7980  # rules_data/pampero/modules/objectives.yaml:79
 
 
-def t_8356(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8366(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,46 +121,46 @@ def t_8356(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
-        if not d_8370(ctx, E):
+        LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
+        LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
+        if not d_8380(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
-    return t_8358(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
+    return t_8368(ctx, r1, s, E)
 
 
-d_8357 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:54
+d_8367 = _C.d_7982  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8358(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8368(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9467(ctx, E)))
-    old = E.get('rep~2623', MISSING)
+    items = list(items_of(x_9475(ctx, E)))
+    old = E.get('rep~2653', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2623', old)
+        UNSET(ctx, E, 'rep~2653', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
-            if x_9468(ctx, E):
-                return t_8359(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2653', item, True)
+            if x_9476(ctx, E):
+                return t_8369(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8359(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8369(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,155 +168,155 @@ def t_8359(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8367, E, 'left~2622', E.get('taken~2624'))
+        ASSIGN(ctx, 8377, E, 'left~2652', E.get('taken~2654'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
-    return t_8361(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2654', 0, True)
+    return t_8371(ctx, r1, s, E)
 
 
-d_8360 = _C.d_7975  # rules_data/pampero/definitions/resources.yaml:56
+d_8370 = _C.d_7985  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8361(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8371(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8361, None, [], k)
+    return CHOOSE(ctx, 8371, None, [], k)
 
 
-d_8362 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8363 = _C.t_7978  # rules_data/pampero/definitions/resources.yaml:60
-d_8364 = _C.d_7979  # rules_data/pampero/definitions/resources.yaml:60
-t_8365 = _C.t_7980  # rules_data/pampero/definitions/resources.yaml:60
-t_8366 = _C.t_7981  # rules_data/pampero/definitions/resources.yaml:60
+d_8372 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8373 = _C.t_7988  # rules_data/pampero/definitions/resources.yaml:60
+d_8374 = _C.d_7989  # rules_data/pampero/definitions/resources.yaml:60
+t_8375 = _C.t_7990  # rules_data/pampero/definitions/resources.yaml:60
+t_8376 = _C.t_7991  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8367(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8367, E, 'left~2622', E.get('taken~2624'))
+    ASSIGN(ctx, 8377, E, 'left~2652', E.get('taken~2654'))
     return True
 
 
-d_8368 = _C.d_7983  # rules_data/pampero/definitions/resources.yaml:62
-d_8369 = _C.d_7984  # rules_data/pampero/definitions/resources.yaml:62
+d_8378 = _C.d_7993  # rules_data/pampero/definitions/resources.yaml:62
+d_8379 = _C.d_7994  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9481(ctx, E), True)
-    if not d_8372(ctx, E):
+    LOCAL(ctx, E, 'k~2658', x_9489(ctx, E), True)
+    if not d_8382(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8374, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8384, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    if not d_8375(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
+    if not d_8385(ctx, E):
         return False
-    if not d_8377(ctx, E):
+    if not d_8387(ctx, E):
         return False
     return True
 
 
-d_8371 = _C.d_7986  # rules_data/pampero/definitions/resources.yaml:26
-d_8372 = _C.d_7987  # rules_data/pampero/definitions/resources.yaml:27
-d_8373 = _C.d_7988  # rules_data/pampero/definitions/resources.yaml:27
+d_8381 = _C.d_7996  # rules_data/pampero/definitions/resources.yaml:26
+d_8382 = _C.d_7997  # rules_data/pampero/definitions/resources.yaml:27
+d_8383 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8384(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8374, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8384, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
     return True
 
 
-def d_8375(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8385(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9487(ctx, E):
+    if x_9495(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8376, ctx.state.get('supply'), E.get('r~2627'))
+        c, key = KEYPLACE(ctx, 8386, ctx.state.get('supply'), E.get('r~2657'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
     return True
 
 
-def d_8376(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8386(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8376, ctx.state.get('supply'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8386, ctx.state.get('supply'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
     return True
 
 
-def d_8377(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8387(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9490(ctx, E):
+    if x_9498(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8378, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8388, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
     return True
 
 
-def d_8378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8388(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8378, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8388, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
     return True
 
 
-d_8379 = _C.d_7994  # rules_data/pampero/modules/objectives.yaml:79
-d_8380 = _C.d_7995  # rules_data/pampero/modules/objectives.yaml:79
-d_8381 = _C.d_7996  # rules_data/pampero/modules/objectives.yaml:79
+d_8389 = _C.d_8004  # rules_data/pampero/modules/objectives.yaml:79
+d_8390 = _C.d_8005  # rules_data/pampero/modules/objectives.yaml:79
+d_8391 = _C.d_8006  # rules_data/pampero/modules/objectives.yaml:79
 
 
-def t_8382(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8392(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9496(ctx, E), True)
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
-    return t_8385(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2672', x_9504(ctx, E), True)
+    LOCAL(ctx, E, 'r~2673', E.get('r~2670'), True)
+    return t_8395(ctx, k, s, E)
 
 
-d_8383 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:68
-d_8384 = _C.d_7999  # rules_data/pampero/definitions/resources.yaml:68
+d_8393 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:68
+d_8394 = _C.d_8009  # rules_data/pampero/definitions/resources.yaml:68
 
 
-def t_8385(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8395(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -324,46 +324,46 @@ def t_8385(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
-        LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
-        if not d_8399(ctx, E):
+        LOCAL(ctx, E, 'n~2678', E.get('left~2674'), True)
+        LOCAL(ctx, E, 'r~2679', E.get('r~2673'), True)
+        if not d_8409(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
-    return t_8387(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2674', E.get('n~2672'), True)
+    return t_8397(ctx, r1, s, E)
 
 
-d_8386 = _C.d_8001  # rules_data/pampero/definitions/resources.yaml:54
+d_8396 = _C.d_8011  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8387(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8397(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9499(ctx, E)))
-    old = E.get('rep~2645', MISSING)
+    items = list(items_of(x_9507(ctx, E)))
+    old = E.get('rep~2675', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2645', old)
+        UNSET(ctx, E, 'rep~2675', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2645', item, True)
-            if x_9500(ctx, E):
-                return t_8388(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2675', item, True)
+            if x_9508(ctx, E):
+                return t_8398(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8388(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8398(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -371,230 +371,230 @@ def t_8388(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8396, E, 'left~2644', E.get('taken~2646'))
+        ASSIGN(ctx, 8406, E, 'left~2674', E.get('taken~2676'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2646', 0, True)
-    return t_8390(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2676', 0, True)
+    return t_8400(ctx, r1, s, E)
 
 
-d_8389 = _C.d_8004  # rules_data/pampero/definitions/resources.yaml:56
+d_8399 = _C.d_8014  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8390(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8400(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8390, None, [], k)
+    return CHOOSE(ctx, 8400, None, [], k)
 
 
-d_8391 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8392 = _C.t_8007  # rules_data/pampero/definitions/resources.yaml:60
-d_8393 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:60
-t_8394 = _C.t_8009  # rules_data/pampero/definitions/resources.yaml:60
-t_8395 = _C.t_8010  # rules_data/pampero/definitions/resources.yaml:60
+d_8401 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8402 = _C.t_8017  # rules_data/pampero/definitions/resources.yaml:60
+d_8403 = _C.d_8018  # rules_data/pampero/definitions/resources.yaml:60
+t_8404 = _C.t_8019  # rules_data/pampero/definitions/resources.yaml:60
+t_8405 = _C.t_8020  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8396, E, 'left~2644', E.get('taken~2646'))
+    ASSIGN(ctx, 8406, E, 'left~2674', E.get('taken~2676'))
     return True
 
 
-d_8397 = _C.d_8012  # rules_data/pampero/definitions/resources.yaml:62
-d_8398 = _C.d_8013  # rules_data/pampero/definitions/resources.yaml:62
+d_8407 = _C.d_8022  # rules_data/pampero/definitions/resources.yaml:62
+d_8408 = _C.d_8023  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9515(ctx, E), True)
-    if not d_8401(ctx, E):
+    LOCAL(ctx, E, 'k~2680', x_9523(ctx, E), True)
+    if not d_8411(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8403, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8413, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
-    if not d_8404(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
+    if not d_8414(ctx, E):
         return False
-    if not d_8406(ctx, E):
+    if not d_8416(ctx, E):
         return False
     return True
 
 
-d_8400 = _C.d_8015  # rules_data/pampero/definitions/resources.yaml:26
-d_8401 = _C.d_8016  # rules_data/pampero/definitions/resources.yaml:27
-d_8402 = _C.d_8017  # rules_data/pampero/definitions/resources.yaml:27
+d_8410 = _C.d_8025  # rules_data/pampero/definitions/resources.yaml:26
+d_8411 = _C.d_8026  # rules_data/pampero/definitions/resources.yaml:27
+d_8412 = _C.d_8027  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8403, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8413, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
     return True
 
 
-def d_8404(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8414(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9521(ctx, E):
+    if x_9529(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8405, ctx.state.get('supply'), E.get('r~2649'))
+        c, key = KEYPLACE(ctx, 8415, ctx.state.get('supply'), E.get('r~2679'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
     return True
 
 
-def d_8405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8405, ctx.state.get('supply'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8415, ctx.state.get('supply'), E.get('r~2679'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
     return True
 
 
-def d_8406(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8416(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9524(ctx, E):
+    if x_9532(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8407, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8417, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
     return True
 
 
-def d_8407(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8417(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8407, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8417, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8353: t_8353,
-    8354: CPS(d_8354),
-    8355: CPS(d_8355),
-    8356: t_8356,
-    8357: CPS(d_8357),
-    8358: t_8358,
-    8359: t_8359,
-    8360: CPS(d_8360),
-    8361: t_8361,
-    8362: CPS(d_8362),
     8363: t_8363,
     8364: CPS(d_8364),
-    8365: t_8365,
+    8365: CPS(d_8365),
     8366: t_8366,
     8367: CPS(d_8367),
-    8368: CPS(d_8368),
-    8369: CPS(d_8369),
+    8368: t_8368,
+    8369: t_8369,
     8370: CPS(d_8370),
-    8371: CPS(d_8371),
+    8371: t_8371,
     8372: CPS(d_8372),
-    8373: CPS(d_8373),
+    8373: t_8373,
     8374: CPS(d_8374),
-    8375: CPS(d_8375),
-    8376: CPS(d_8376),
+    8375: t_8375,
+    8376: t_8376,
     8377: CPS(d_8377),
     8378: CPS(d_8378),
     8379: CPS(d_8379),
     8380: CPS(d_8380),
     8381: CPS(d_8381),
-    8382: t_8382,
+    8382: CPS(d_8382),
     8383: CPS(d_8383),
     8384: CPS(d_8384),
-    8385: t_8385,
+    8385: CPS(d_8385),
     8386: CPS(d_8386),
-    8387: t_8387,
-    8388: t_8388,
+    8387: CPS(d_8387),
+    8388: CPS(d_8388),
     8389: CPS(d_8389),
-    8390: t_8390,
+    8390: CPS(d_8390),
     8391: CPS(d_8391),
     8392: t_8392,
     8393: CPS(d_8393),
-    8394: t_8394,
+    8394: CPS(d_8394),
     8395: t_8395,
     8396: CPS(d_8396),
-    8397: CPS(d_8397),
-    8398: CPS(d_8398),
+    8397: t_8397,
+    8398: t_8398,
     8399: CPS(d_8399),
-    8400: CPS(d_8400),
+    8400: t_8400,
     8401: CPS(d_8401),
-    8402: CPS(d_8402),
+    8402: t_8402,
     8403: CPS(d_8403),
-    8404: CPS(d_8404),
-    8405: CPS(d_8405),
+    8404: t_8404,
+    8405: t_8405,
     8406: CPS(d_8406),
     8407: CPS(d_8407),
+    8408: CPS(d_8408),
+    8409: CPS(d_8409),
+    8410: CPS(d_8410),
+    8411: CPS(d_8411),
+    8412: CPS(d_8412),
+    8413: CPS(d_8413),
+    8414: CPS(d_8414),
+    8415: CPS(d_8415),
+    8416: CPS(d_8416),
+    8417: CPS(d_8417),
 }
 
 
 CODE = {
-    9463: x_9463,
-    9467: x_9467,
-    9468: x_9468,
     9471: x_9471,
     9475: x_9475,
     9476: x_9476,
-    9481: x_9481,
-    9482: x_9482,
+    9479: x_9479,
+    9483: x_9483,
     9484: x_9484,
-    9485: x_9485,
-    9487: x_9487,
-    9488: x_9488,
+    9489: x_9489,
     9490: x_9490,
-    9491: x_9491,
+    9492: x_9492,
+    9493: x_9493,
     9495: x_9495,
     9496: x_9496,
+    9498: x_9498,
     9499: x_9499,
-    9500: x_9500,
     9503: x_9503,
+    9504: x_9504,
     9507: x_9507,
     9508: x_9508,
+    9511: x_9511,
     9515: x_9515,
     9516: x_9516,
-    9518: x_9518,
-    9519: x_9519,
-    9521: x_9521,
-    9522: x_9522,
+    9523: x_9523,
     9524: x_9524,
-    9525: x_9525,
+    9526: x_9526,
+    9527: x_9527,
+    9529: x_9529,
+    9530: x_9530,
+    9532: x_9532,
+    9533: x_9533,
 }
 AT = {
-    9463: 'rules_data/pampero/modules/objectives.yaml:73',
+    9471: 'rules_data/pampero/modules/objectives.yaml:73',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:73
-    'objective_solar': '{"id":"objective_solar","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 4 or more solar contract tiles.","it":"Avere 4 o più tessere contratto solari."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2619","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"solar"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2619"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":4},"x":9463},"effect":{"op":"seq","b":[{"op":"let","v":"n~2620","e":{"op":"lit","v":10,"x":9464},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8354},{"op":"let","v":"r~2621","e":{"op":"lit","v":"money","x":9465},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8355},{"op":"seq","b":[{"op":"let","v":"left~2622","e":{"op":"var","n":"n~2620","x":9466},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8357},{"op":"for","v":"rep~2623","src":{"op":"ids","kind":"replacements","x":9467},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2621"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2622"},"b":{"op":"lit","v":0}}],"x":9468},"b":{"op":"seq","b":[{"op":"let","v":"taken~2624","e":{"op":"lit","v":0,"x":9469},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8360},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8362},"label":{"op":"lit","v":{"instead":0},"x":9470}},{"gens":[{"v":"instead~2625","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2622"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2622"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null}}]}]},"x":9471},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2624","x":9472},"o":"=","e":{"op":"var","n":"instead~2625","x":9473},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8364},{"op":"rep","n":{"op":"var","n":"instead~2625","x":9474},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"effect","d":null,"x":9475},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8366},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8365}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8363},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2625"}],"x":9476}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8361},{"op":"set","t":{"op":"var","n":"left~2622","x":9477},"o":"-=","e":{"op":"var","n":"taken~2624","x":9478},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8367}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8359},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8358},{"op":"let","v":"n~2626","e":{"op":"var","n":"left~2622","x":9479},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8368},{"op":"let","v":"r~2627","e":{"op":"var","n":"r~2621","x":9480},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8369},{"op":"seq","b":[{"op":"let","v":"k~2628","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2626"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2626"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0}]}]}}]}],"x":9481},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8371},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9482},"t":{"op":"set","t":{"op":"var","n":"k~2628","x":9483},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2628"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0}}]}]}]}],"x":9484},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8373},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8372},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0,"x":9485},"o":"+=","e":{"op":"var","n":"k~2628","x":9486},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8374},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9487},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0,"x":9488},"o":"-=","e":{"op":"var","n":"k~2628","x":9489},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8376},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8375},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2628"},"b":{"op":"lit","v":0}}],"x":9490},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9491},"o":"+=","e":{"op":"var","n":"k~2628","x":9492},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8378},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8377}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8370}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8356},{"op":"let","v":"n~2639","e":{"op":"lit","v":10,"x":9493},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8379},{"op":"let","v":"r~2640","e":{"op":"lit","v":"money","x":9494},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8380},{"op":"let","v":"k~2641","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2634","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2634"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2635","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2636","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2636"},"b":{"op":"var","n":"c~2635"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2637","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2638","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2637"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2638"},"b":{"op":"var","n":"c~2635"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9495},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8381},{"op":"seq","b":[{"op":"let","v":"n~2642","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2639"},"b":{"op":"var","n":"k~2641"},"x":9496},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8383},{"op":"let","v":"r~2643","e":{"op":"var","n":"r~2640","x":9497},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8384},{"op":"seq","b":[{"op":"let","v":"left~2644","e":{"op":"var","n":"n~2642","x":9498},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8386},{"op":"for","v":"rep~2645","src":{"op":"ids","kind":"replacements","x":9499},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2643"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2644"},"b":{"op":"lit","v":0}}],"x":9500},"b":{"op":"seq","b":[{"op":"let","v":"taken~2646","e":{"op":"lit","v":0,"x":9501},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8389},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8391},"label":{"op":"lit","v":{"instead":0},"x":9502}},{"gens":[{"v":"instead~2647","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2644"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2644"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null}}]}]},"x":9503},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2646","x":9504},"o":"=","e":{"op":"var","n":"instead~2647","x":9505},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8393},{"op":"rep","n":{"op":"var","n":"instead~2647","x":9506},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"effect","d":null,"x":9507},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8395},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8394}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8392},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2647"}],"x":9508}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2642","x":9509},"r":{"op":"var","n":"r~2643","x":9510}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8390},{"op":"set","t":{"op":"var","n":"left~2644","x":9511},"o":"-=","e":{"op":"var","n":"taken~2646","x":9512},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8396}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8388},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8387},{"op":"let","v":"n~2648","e":{"op":"var","n":"left~2644","x":9513},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8397},{"op":"let","v":"r~2649","e":{"op":"var","n":"r~2643","x":9514},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8398},{"op":"seq","b":[{"op":"let","v":"k~2650","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2648"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2648"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0}]}]}}]}],"x":9515},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8400},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9516},"t":{"op":"set","t":{"op":"var","n":"k~2650","x":9517},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2650"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0}}]}]}]}],"x":9518},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8402},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8401},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0,"x":9519},"o":"+=","e":{"op":"var","n":"k~2650","x":9520},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8403},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9521},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0,"x":9522},"o":"-=","e":{"op":"var","n":"k~2650","x":9523},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8405},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8404},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2650"},"b":{"op":"lit","v":0}}],"x":9524},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9525},"o":"+=","e":{"op":"var","n":"k~2650","x":9526},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8407},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8406}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8399}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8385}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8382}],"at":"rules_data/pampero/modules/objectives.yaml:79","id":8353},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:73"}',
+    'objective_solar': '{"id":"objective_solar","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 4 or more solar contract tiles.","it":"Avere 4 o più tessere contratto solari."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2649","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"solar"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2649"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":4},"x":9471},"effect":{"op":"seq","b":[{"op":"let","v":"n~2650","e":{"op":"lit","v":10,"x":9472},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8364},{"op":"let","v":"r~2651","e":{"op":"lit","v":"money","x":9473},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8365},{"op":"seq","b":[{"op":"let","v":"left~2652","e":{"op":"var","n":"n~2650","x":9474},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8367},{"op":"for","v":"rep~2653","src":{"op":"ids","kind":"replacements","x":9475},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2651"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2652"},"b":{"op":"lit","v":0}}],"x":9476},"b":{"op":"seq","b":[{"op":"let","v":"taken~2654","e":{"op":"lit","v":0,"x":9477},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8370},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8372},"label":{"op":"lit","v":{"instead":0},"x":9478}},{"gens":[{"v":"instead~2655","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2652"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2652"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"room","d":null}}]}]},"x":9479},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2654","x":9480},"o":"=","e":{"op":"var","n":"instead~2655","x":9481},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8374},{"op":"rep","n":{"op":"var","n":"instead~2655","x":9482},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"effect","d":null,"x":9483},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8376},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8375}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8373},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2655"}],"x":9484}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8371},{"op":"set","t":{"op":"var","n":"left~2652","x":9485},"o":"-=","e":{"op":"var","n":"taken~2654","x":9486},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8377}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8369},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8368},{"op":"let","v":"n~2656","e":{"op":"var","n":"left~2652","x":9487},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8378},{"op":"let","v":"r~2657","e":{"op":"var","n":"r~2651","x":9488},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8379},{"op":"seq","b":[{"op":"let","v":"k~2658","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2656"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2656"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2657"},"d":0}]}]}}]}],"x":9489},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8381},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9490},"t":{"op":"set","t":{"op":"var","n":"k~2658","x":9491},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2658"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":0}}]}]}]}],"x":9492},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8383},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8382},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":0,"x":9493},"o":"+=","e":{"op":"var","n":"k~2658","x":9494},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8384},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9495},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2657"},"d":0,"x":9496},"o":"-=","e":{"op":"var","n":"k~2658","x":9497},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8386},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8385},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2658"},"b":{"op":"lit","v":0}}],"x":9498},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9499},"o":"+=","e":{"op":"var","n":"k~2658","x":9500},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8388},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8387}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8380}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8366},{"op":"let","v":"n~2669","e":{"op":"lit","v":10,"x":9501},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8389},{"op":"let","v":"r~2670","e":{"op":"lit","v":"money","x":9502},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8390},{"op":"let","v":"k~2671","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2664","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2664"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2665","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2666","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2666"},"b":{"op":"var","n":"c~2665"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2667","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2668","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2668"},"b":{"op":"var","n":"c~2665"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2665"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9503},"at":"rules_data/pampero/modules/objectives.yaml:79","id":8391},{"op":"seq","b":[{"op":"let","v":"n~2672","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2669"},"b":{"op":"var","n":"k~2671"},"x":9504},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8393},{"op":"let","v":"r~2673","e":{"op":"var","n":"r~2670","x":9505},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8394},{"op":"seq","b":[{"op":"let","v":"left~2674","e":{"op":"var","n":"n~2672","x":9506},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8396},{"op":"for","v":"rep~2675","src":{"op":"ids","kind":"replacements","x":9507},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2673"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2674"},"b":{"op":"lit","v":0}}],"x":9508},"b":{"op":"seq","b":[{"op":"let","v":"taken~2676","e":{"op":"lit","v":0,"x":9509},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8399},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8401},"label":{"op":"lit","v":{"instead":0},"x":9510}},{"gens":[{"v":"instead~2677","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2674"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2674"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"room","d":null}}]}]},"x":9511},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2676","x":9512},"o":"=","e":{"op":"var","n":"instead~2677","x":9513},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8403},{"op":"rep","n":{"op":"var","n":"instead~2677","x":9514},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"effect","d":null,"x":9515},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8405},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8404}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8402},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2677"}],"x":9516}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2672","x":9517},"r":{"op":"var","n":"r~2673","x":9518}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8400},{"op":"set","t":{"op":"var","n":"left~2674","x":9519},"o":"-=","e":{"op":"var","n":"taken~2676","x":9520},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8406}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8398},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8397},{"op":"let","v":"n~2678","e":{"op":"var","n":"left~2674","x":9521},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8407},{"op":"let","v":"r~2679","e":{"op":"var","n":"r~2673","x":9522},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8408},{"op":"seq","b":[{"op":"let","v":"k~2680","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2678"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2678"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2679"},"d":0}]}]}}]}],"x":9523},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8410},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9524},"t":{"op":"set","t":{"op":"var","n":"k~2680","x":9525},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2680"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2679"},"d":0}}]}]}]}],"x":9526},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8412},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8411},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2679"},"d":0,"x":9527},"o":"+=","e":{"op":"var","n":"k~2680","x":9528},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8413},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9529},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2679"},"d":0,"x":9530},"o":"-=","e":{"op":"var","n":"k~2680","x":9531},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8415},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8414},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2680"},"b":{"op":"lit","v":0}}],"x":9532},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9533},"o":"+=","e":{"op":"var","n":"k~2680","x":9534},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8417},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8416}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8409}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8395}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8392}],"at":"rules_data/pampero/modules/objectives.yaml:79","id":8363},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:73"}',
 }

@@ -51,177 +51,164 @@ K = [
 ]
 
 
-def x_9527(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
+def x_9535(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:81
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return ((_w13 if type((_w13 := (_w11 + _w12 if type((_w11 := (_w5 + _w6 if type((_w5 := len([v_i_2619 for v_i_2619 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2619, NOREC).get('deck', None) if type(v_i_2619) is str else None) == 'specialist_scoring')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2620))) is type((_w4 := sum([items_of((_h2.get(v_r_2622, []) if type(_h2) is dict else KEY(_h2, v_r_2622, []))).count(v_c_2620) for v_r_2622 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2620 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2620, NOREC).get('deck', None) if type(v_c_2620) is str else None) == 'specialist_scoring')]))) is int else AR('+', _w5, _w6)))) is type((_w12 := (_w9 + _w10 if type((_w9 := len([v_i_2624 for v_i_2624 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2624, NOREC).get('deck', None) if type(v_i_2624) is str else None) == 'specialist_action')]))) is type((_w10 := FN['sum'](ctx, None, [(_w7 + _w8 if type((_w7 := items_of(_h1).count(v_c_2625))) is type((_w8 := sum([items_of((_h2.get(v_r_2627, []) if type(_h2) is dict else KEY(_h2, v_r_2627, []))).count(v_c_2625) for v_r_2627 in items_of(_h2)]))) is int else AR('+', _w7, _w8)) for v_c_2625 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2625, NOREC).get('deck', None) if type(v_c_2625) is str else None) == 'specialist_action')]))) is int else AR('+', _w9, _w10)))) is int else AR('+', _w11, _w12)))) is int else num(_w13)) >= 6)
-    return MEMO(ctx, (9527, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+        return ((_w13 if type((_w13 := (_w11 + _w12 if type((_w11 := (_w5 + _w6 if type((_w5 := len([v_i_2649 for v_i_2649 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2649, NOREC).get('deck', None) if type(v_i_2649) is str else None) == 'specialist_scoring')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2650))) is type((_w4 := sum([items_of((_h2.get(v_r_2652, []) if type(_h2) is dict else KEY(_h2, v_r_2652, []))).count(v_c_2650) for v_r_2652 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2650 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2650, NOREC).get('deck', None) if type(v_c_2650) is str else None) == 'specialist_scoring')]))) is int else AR('+', _w5, _w6)))) is type((_w12 := (_w9 + _w10 if type((_w9 := len([v_i_2654 for v_i_2654 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2654, NOREC).get('deck', None) if type(v_i_2654) is str else None) == 'specialist_action')]))) is type((_w10 := FN['sum'](ctx, None, [(_w7 + _w8 if type((_w7 := items_of(_h1).count(v_c_2655))) is type((_w8 := sum([items_of((_h2.get(v_r_2657, []) if type(_h2) is dict else KEY(_h2, v_r_2657, []))).count(v_c_2655) for v_r_2657 in items_of(_h2)]))) is int else AR('+', _w7, _w8)) for v_c_2655 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2655, NOREC).get('deck', None) if type(v_c_2655) is str else None) == 'specialist_action')]))) is int else AR('+', _w9, _w10)))) is int else AR('+', _w11, _w12)))) is int else num(_w13)) >= 6)
+    return MEMO(ctx, (9535, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-x_9531 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
+x_9539 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
 
 
-def x_9532(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2632'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2630'))) and (((_w3 if type((_w3 := E.get('left~2631'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2662'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2660'))) and (((_w3 if type((_w3 := E.get('left~2661'))) is int else num(_w3)) > 0)) else False)
 
 
-def x_9535(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9543(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2631'), (E.get('left~2631') if (FLD(ctx, K[0], E.get('rep~2632')) == None) else FLD(ctx, K[0], E.get('rep~2632')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2661'), (E.get('left~2661') if (FLD(ctx, K[0], E.get('rep~2662')) == None) else FLD(ctx, K[0], E.get('rep~2662')))]))
 
 
-def x_9539(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9547(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2632'))
+    return FLD(ctx, K[1], E.get('rep~2662'))
 
 
-def x_9540(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2634')}
+    return {'instead': E.get('instead~2664')}
 
 
-def x_9545(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9553(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2635') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2636'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2635'), (_w2.get(E.get('r~2636'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2636'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2665') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2665'), (_w2.get(E.get('r~2666'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2666'), 0))]))])
 
 
-def x_9546(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2636'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)
 
 
-def x_9548(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9556(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2637'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2636'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2636'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2636'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2667'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2666'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2666'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2666'), 0)))) is int else num(_w5)))])])
 
 
-def x_9549(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def x_9557(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2636'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2636'), 0))
+    return (_w2.get(E.get('r~2666'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2666'), 0))
 
 
-def x_9551(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9559(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2636'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2666'))) is str else None) != None)
 
 
-def x_9552(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def x_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('r~2636'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2636'), 0))
+    return (_w1.get(E.get('r~2666'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2666'), 0))
 
 
-def x_9554(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def x_9562(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2636'))) is str else None)) and ((E.get('k~2637') != 0)) else False)
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2666'))) is str else None)) and ((E.get('k~2667') != 0)) else False)
 
 
-x_9555 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9563 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def x_9559(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def x_9567(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2643 for v_i_2643 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2643, NOREC).get('deck', None) if type(v_i_2643) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2644))) is type((_w4 := sum([items_of((_h2.get(v_r_2646, []) if type(_h2) is dict else KEY(_h2, v_r_2646, []))).count(v_c_2644) for v_r_2646 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2644 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2644, NOREC).get('deck', None) if type(v_c_2644) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
-    return MEMO(ctx, (9559, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+        return (_w5 + _w6 if type((_w5 := len([v_i_2673 for v_i_2673 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2673, NOREC).get('deck', None) if type(v_i_2673) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2674))) is type((_w4 := sum([items_of((_h2.get(v_r_2676, []) if type(_h2) is dict else KEY(_h2, v_r_2676, []))).count(v_c_2674) for v_r_2676 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2674 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2674, NOREC).get('deck', None) if type(v_c_2674) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (9567, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-def x_9560(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def x_9568(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~2648'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2650'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~2678'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2680'))) is int else num(_w2)))
 
 
-x_9563 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
+x_9571 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
 
 
-def x_9564(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def x_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2654'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2652'))) and (((_w3 if type((_w3 := E.get('left~2653'))) is int else num(_w3)) > 0)) else False)
+    return (True if (((_w2.get('gain', None) if type((_w2 := (ctx.index.plain['replacements'].get(_w1, NOREC).get('instead_of', {}) if type((_w1 := E.get('rep~2684'))) is str else {}))) is dict else KEY(_w2, 'gain', None)) == E.get('r~2682'))) and (((_w3 if type((_w3 := E.get('left~2683'))) is int else num(_w3)) > 0)) else False)
 
 
-def x_9567(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9575(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return RANGE(1, FN['min'](ctx, None, [E.get('left~2653'), (E.get('left~2653') if (FLD(ctx, K[0], E.get('rep~2654')) == None) else FLD(ctx, K[0], E.get('rep~2654')))]))
+    return RANGE(1, FN['min'](ctx, None, [E.get('left~2683'), (E.get('left~2683') if (FLD(ctx, K[0], E.get('rep~2684')) == None) else FLD(ctx, K[0], E.get('rep~2684')))]))
 
 
-def x_9571(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def x_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('rep~2654'))
+    return FLD(ctx, K[1], E.get('rep~2684'))
 
 
-def x_9572(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def x_9580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return {'instead': E.get('instead~2656')}
+    return {'instead': E.get('instead~2686')}
 
 
-def x_9579(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def x_9587(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, (E.get('n~2657') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2658'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2657'), (_w2.get(E.get('r~2658'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2658'), 0))]))])
+    return FN['max'](ctx, None, [0, (E.get('n~2687') if ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2688'))) is str else None) == None) else FN['min'](ctx, None, [E.get('n~2687'), (_w2.get(E.get('r~2688'), 0) if type((_w2 := ctx.state.get('supply'))) is dict else KEY(_w2, E.get('r~2688'), 0))]))])
 
 
-def x_9580(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2658'))) is str else None) != None)
+    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2688'))) is str else None) != None)
 
 
-def x_9582(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
+def x_9590(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2659'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2658'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2658'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2658'), 0)))) is int else num(_w5)))])])
+    return FN['max'](ctx, None, [0, FN['min'](ctx, None, [E.get('k~2689'), ((_w2 if type((_w2 := (ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2688'))) is str else None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get(E.get('r~2688'), 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, E.get('r~2688'), 0)))) is int else num(_w5)))])])
 
 
-def x_9583(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+x_9591 = _C.x_8863  # rules_data/pampero/definitions/resources.yaml:28
+x_9593 = _C.x_8865  # rules_data/pampero/definitions/resources.yaml:29
+x_9594 = _C.x_8866  # rules_data/pampero/definitions/resources.yaml:29
+
+
+def x_9596(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~2658'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~2658'), 0))
+    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2688'))) is str else None)) and ((E.get('k~2689') != 0)) else False)
 
 
-def x_9585(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return ((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2658'))) is str else None) != None)
+x_9597 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def x_9586(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('r~2658'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('r~2658'), 0))
-
-
-def x_9588(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
-    if E is None:
-        E = ctx.env()
-    return (True if ((ctx.index.plain['resources'].get(_w1, NOREC).get('ledger', None) if type((_w1 := E.get('r~2658'))) is str else None)) and ((E.get('k~2659') != 0)) else False)
-
-
-x_9589 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-
-
-def t_8408(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def t_8418(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -229,31 +216,31 @@ def t_8408(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2648', 10, True)
-        LOCAL(ctx, E, 'r~2649', 'money', True)
-        LOCAL(ctx, E, 'k~2650', x_9559(ctx, E), True)
-        return t_8437(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2678', 10, True)
+        LOCAL(ctx, E, 'r~2679', 'money', True)
+        LOCAL(ctx, E, 'k~2680', x_9567(ctx, E), True)
+        return t_8447(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2629', 10, True)
-    LOCAL(ctx, E, 'r~2630', 'money', True)
-    return t_8411(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2659', 10, True)
+    LOCAL(ctx, E, 'r~2660', 'money', True)
+    return t_8421(ctx, r1, s, E)
 
 
-def d_8409(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8419(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2629', 10, True)
+    LOCAL(ctx, E, 'n~2659', 10, True)
     return True
 
 
-d_8410 = _C.d_8410  # rules_data/pampero/modules/objectives.yaml:87
+d_8420 = _C.d_8420  # rules_data/pampero/modules/objectives.yaml:87
 
 
-def t_8411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8421(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -261,53 +248,53 @@ def t_8411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2635', E.get('left~2631'), True)
-        LOCAL(ctx, E, 'r~2636', E.get('r~2630'), True)
-        if not d_8425(ctx, E):
+        LOCAL(ctx, E, 'n~2665', E.get('left~2661'), True)
+        LOCAL(ctx, E, 'r~2666', E.get('r~2660'), True)
+        if not d_8435(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2631', E.get('n~2629'), True)
-    return t_8413(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2661', E.get('n~2659'), True)
+    return t_8423(ctx, r1, s, E)
 
 
-def d_8412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2631', E.get('n~2629'), True)
+    LOCAL(ctx, E, 'left~2661', E.get('n~2659'), True)
     return True
 
 
-def t_8413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8423(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9531(ctx, E)))
-    old = E.get('rep~2632', MISSING)
+    items = list(items_of(x_9539(ctx, E)))
+    old = E.get('rep~2662', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2632', old)
+        UNSET(ctx, E, 'rep~2662', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2632', item, True)
-            if x_9532(ctx, E):
-                return t_8414(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2662', item, True)
+            if x_9540(ctx, E):
+                return t_8424(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8424(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -315,55 +302,55 @@ def t_8414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8422, E, 'left~2631', E.get('taken~2633'))
+        ASSIGN(ctx, 8432, E, 'left~2661', E.get('taken~2663'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2633', 0, True)
-    return t_8416(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2663', 0, True)
+    return t_8426(ctx, r1, s, E)
 
 
-def d_8415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2633', 0, True)
+    LOCAL(ctx, E, 'taken~2663', 0, True)
     return True
 
 
-def t_8416(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8426(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8416, None, [], k)
+    return CHOOSE(ctx, 8426, None, [], k)
 
 
-d_8417 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
+d_8427 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
 
 
-def t_8418(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8428(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2633', E.get('instead~2634'))
-    return t_8420(ctx, k, s, E)
+    LOCAL(ctx, E, 'taken~2663', E.get('instead~2664'))
+    return t_8430(ctx, k, s, E)
 
 
-def d_8419(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8429(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2633', E.get('instead~2634'))
+    LOCAL(ctx, E, 'taken~2663', E.get('instead~2664'))
     return True
 
 
-def t_8420(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8430(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -372,141 +359,81 @@ def t_8420(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8421(ctx, lambda: nxt(left - 1), k, E)
+        return t_8431(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2634')))
+    return nxt(num(E.get('instead~2664')))
 
 
-def t_8421(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8431(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9539(ctx, E), k)
+    return DO(ctx, x_9547(ctx, E), k)
 
 
-def d_8422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8422, E, 'left~2631', E.get('taken~2633'))
+    ASSIGN(ctx, 8432, E, 'left~2661', E.get('taken~2663'))
     return True
 
 
-def d_8423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2635', E.get('left~2631'), True)
+    LOCAL(ctx, E, 'n~2665', E.get('left~2661'), True)
     return True
 
 
-def d_8424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2636', E.get('r~2630'), True)
+    LOCAL(ctx, E, 'r~2666', E.get('r~2660'), True)
     return True
 
 
-def d_8425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8435(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2637', x_9545(ctx, E), True)
-    if not d_8427(ctx, E):
+    LOCAL(ctx, E, 'k~2667', x_9553(ctx, E), True)
+    if not d_8437(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8429, PL(ctx, E.get('you')).get('stock'), E.get('r~2636'))
+    c, key = KEYPLACE(ctx, 8439, PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2637'), '+=', False, K[2])
-    if not d_8430(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[2])
+    if not d_8440(ctx, E):
         return False
-    if not d_8432(ctx, E):
+    if not d_8442(ctx, E):
         return False
     return True
 
 
-def d_8426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8436(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2637', x_9545(ctx, E), True)
+    LOCAL(ctx, E, 'k~2667', x_9553(ctx, E), True)
     return True
 
 
-def d_8427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9546(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2637', x_9548(ctx, E))
-    return True
-
-
-def d_8428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2637', x_9548(ctx, E))
-    return True
-
-
-def d_8429(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8429, PL(ctx, E.get('you')).get('stock'), E.get('r~2636'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2637'), '+=', False, K[2])
-    return True
-
-
-def d_8430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9551(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8431, ctx.state.get('supply'), E.get('r~2636'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2637'), '-=', False, K[3])
-    return True
-
-
-def d_8431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8431, ctx.state.get('supply'), E.get('r~2636'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2637'), '-=', False, K[3])
-    return True
-
-
-def d_8432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8437(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -514,86 +441,146 @@ def d_8432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9554(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8433, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2637'), '+=', False, K[4])
+        LOCAL(ctx, E, 'k~2667', x_9556(ctx, E))
     return True
 
 
-def d_8433(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8433, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    LOCAL(ctx, E, 'k~2667', x_9556(ctx, E))
+    return True
+
+
+def d_8439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 8439, PL(ctx, E.get('you')).get('stock'), E.get('r~2666'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2637'), '+=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('k~2667'), '+=', False, K[2])
     return True
 
 
-def d_8434(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8440(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2648', 10, True)
+    if x_9559(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, 8441, ctx.state.get('supply'), E.get('r~2666'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[3])
     return True
 
 
-def d_8435(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2649', 'money', True)
+    c, key = KEYPLACE(ctx, 8441, ctx.state.get('supply'), E.get('r~2666'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2667'), '-=', False, K[3])
     return True
 
 
-def d_8436(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+def d_8442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9559(ctx, E), True)
+    if x_9562(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, 8443, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[4])
     return True
 
 
-def t_8437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8443(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 8443, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2667'), '+=', False, K[4])
+    return True
+
+
+def d_8444(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~2678', 10, True)
+    return True
+
+
+def d_8445(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~2679', 'money', True)
+    return True
+
+
+def d_8446(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'k~2680', x_9567(ctx, E), True)
+    return True
+
+
+def t_8447(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2651', x_9560(ctx, E), True)
-    LOCAL(ctx, E, 'r~2652', E.get('r~2649'), True)
-    return t_8440(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2681', x_9568(ctx, E), True)
+    LOCAL(ctx, E, 'r~2682', E.get('r~2679'), True)
+    return t_8450(ctx, k, s, E)
 
 
-def d_8438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2651', x_9560(ctx, E), True)
+    LOCAL(ctx, E, 'n~2681', x_9568(ctx, E), True)
     return True
 
 
-def d_8439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def d_8449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2652', E.get('r~2649'), True)
+    LOCAL(ctx, E, 'r~2682', E.get('r~2679'), True)
     return True
 
 
-def t_8440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8450(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -601,53 +588,53 @@ def t_8440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
-        LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
-        if not d_8454(ctx, E):
+        LOCAL(ctx, E, 'n~2687', E.get('left~2683'), True)
+        LOCAL(ctx, E, 'r~2688', E.get('r~2682'), True)
+        if not d_8464(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
-    return t_8442(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2683', E.get('n~2681'), True)
+    return t_8452(ctx, r1, s, E)
 
 
-def d_8441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def d_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
+    LOCAL(ctx, E, 'left~2683', E.get('n~2681'), True)
     return True
 
 
-def t_8442(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8452(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9563(ctx, E)))
-    old = E.get('rep~2654', MISSING)
+    items = list(items_of(x_9571(ctx, E)))
+    old = E.get('rep~2684', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2654', old)
+        UNSET(ctx, E, 'rep~2684', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2654', item, True)
-            if x_9564(ctx, E):
-                return t_8443(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2684', item, True)
+            if x_9572(ctx, E):
+                return t_8453(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8443(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8453(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -655,55 +642,55 @@ def t_8443(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8451, E, 'left~2653', E.get('taken~2655'))
+        ASSIGN(ctx, 8461, E, 'left~2683', E.get('taken~2685'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2655', 0, True)
-    return t_8445(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2685', 0, True)
+    return t_8455(ctx, r1, s, E)
 
 
-def d_8444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def d_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2655', 0, True)
+    LOCAL(ctx, E, 'taken~2685', 0, True)
     return True
 
 
-def t_8445(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8455(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8445, None, [], k)
+    return CHOOSE(ctx, 8455, None, [], k)
 
 
-d_8446 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
+d_8456 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
 
 
-def t_8447(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8457(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2655', E.get('instead~2656'))
-    return t_8449(ctx, k, s, E)
+    LOCAL(ctx, E, 'taken~2685', E.get('instead~2686'))
+    return t_8459(ctx, k, s, E)
 
 
-def d_8448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def d_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2655', E.get('instead~2656'))
+    LOCAL(ctx, E, 'taken~2685', E.get('instead~2686'))
     return True
 
 
-def t_8449(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8459(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -712,141 +699,81 @@ def t_8449(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
     def nxt(left):
         if left <= 0:
             return k()
-        return t_8450(ctx, lambda: nxt(left - 1), k, E)
+        return t_8460(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('instead~2656')))
+    return nxt(num(E.get('instead~2686')))
 
 
-def t_8450(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
+def t_8460(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_9571(ctx, E), k)
+    return DO(ctx, x_9579(ctx, E), k)
 
 
-def d_8451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8451, E, 'left~2653', E.get('taken~2655'))
+    ASSIGN(ctx, 8461, E, 'left~2683', E.get('taken~2685'))
     return True
 
 
-def d_8452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
+    LOCAL(ctx, E, 'n~2687', E.get('left~2683'), True)
     return True
 
 
-def d_8453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
+def d_8463(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
+    LOCAL(ctx, E, 'r~2688', E.get('r~2682'), True)
     return True
 
 
-def d_8454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8464(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', x_9579(ctx, E), True)
-    if not d_8456(ctx, E):
+    LOCAL(ctx, E, 'k~2689', x_9587(ctx, E), True)
+    if not d_8466(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8458, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
+    c, key = KEYPLACE(ctx, 8468, PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
-    if not d_8459(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2689'), '+=', False, K[2])
+    if not d_8469(ctx, E):
         return False
-    if not d_8461(ctx, E):
+    if not d_8471(ctx, E):
         return False
     return True
 
 
-def d_8455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8465(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', x_9579(ctx, E), True)
+    LOCAL(ctx, E, 'k~2689', x_9587(ctx, E), True)
     return True
 
 
-def d_8456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9580(ctx, E):
-        ctx.steps += 1
-        LOCAL(ctx, E, 'k~2659', x_9582(ctx, E))
-    return True
-
-
-def d_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'k~2659', x_9582(ctx, E))
-    return True
-
-
-def d_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8458, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
-    return True
-
-
-def d_8459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_9585(ctx, E):
-        ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8460, ctx.state.get('supply'), E.get('r~2658'))
-        if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
-    return True
-
-
-def d_8460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 8460, ctx.state.get('supply'), E.get('r~2658'))
-    if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
-    return True
-
-
-def d_8461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -854,144 +781,201 @@ def d_8461(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
         E = ctx.env()
     if x_9588(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8462, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
-        if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
+        LOCAL(ctx, E, 'k~2689', x_9590(ctx, E))
     return True
 
 
-def d_8462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8462, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    LOCAL(ctx, E, 'k~2689', x_9590(ctx, E))
+    return True
+
+
+def d_8468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 8468, PL(ctx, E.get('you')).get('stock'), E.get('r~2688'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('k~2689'), '+=', False, K[2])
+    return True
+
+
+def d_8469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9593(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, 8470, ctx.state.get('supply'), E.get('r~2688'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2689'), '-=', False, K[3])
+    return True
+
+
+def d_8470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 8470, ctx.state.get('supply'), E.get('r~2688'))
+    if c is not None:
+        SET(ctx, 'supply', c, key, E.get('k~2689'), '-=', False, K[3])
+    return True
+
+
+def d_8471(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_9596(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, 8472, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[4])
+    return True
+
+
+def d_8472(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 8472, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    if c is not None:
+        SET(ctx, 'ledger', c, key, E.get('k~2689'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8408: t_8408,
-    8409: CPS(d_8409),
-    8410: CPS(d_8410),
-    8411: t_8411,
-    8412: CPS(d_8412),
-    8413: t_8413,
-    8414: t_8414,
-    8415: CPS(d_8415),
-    8416: t_8416,
-    8417: CPS(d_8417),
     8418: t_8418,
     8419: CPS(d_8419),
-    8420: t_8420,
+    8420: CPS(d_8420),
     8421: t_8421,
     8422: CPS(d_8422),
-    8423: CPS(d_8423),
-    8424: CPS(d_8424),
+    8423: t_8423,
+    8424: t_8424,
     8425: CPS(d_8425),
-    8426: CPS(d_8426),
+    8426: t_8426,
     8427: CPS(d_8427),
-    8428: CPS(d_8428),
+    8428: t_8428,
     8429: CPS(d_8429),
-    8430: CPS(d_8430),
-    8431: CPS(d_8431),
+    8430: t_8430,
+    8431: t_8431,
     8432: CPS(d_8432),
     8433: CPS(d_8433),
     8434: CPS(d_8434),
     8435: CPS(d_8435),
     8436: CPS(d_8436),
-    8437: t_8437,
+    8437: CPS(d_8437),
     8438: CPS(d_8438),
     8439: CPS(d_8439),
-    8440: t_8440,
+    8440: CPS(d_8440),
     8441: CPS(d_8441),
-    8442: t_8442,
-    8443: t_8443,
+    8442: CPS(d_8442),
+    8443: CPS(d_8443),
     8444: CPS(d_8444),
-    8445: t_8445,
+    8445: CPS(d_8445),
     8446: CPS(d_8446),
     8447: t_8447,
     8448: CPS(d_8448),
-    8449: t_8449,
+    8449: CPS(d_8449),
     8450: t_8450,
     8451: CPS(d_8451),
-    8452: CPS(d_8452),
-    8453: CPS(d_8453),
+    8452: t_8452,
+    8453: t_8453,
     8454: CPS(d_8454),
-    8455: CPS(d_8455),
+    8455: t_8455,
     8456: CPS(d_8456),
-    8457: CPS(d_8457),
+    8457: t_8457,
     8458: CPS(d_8458),
-    8459: CPS(d_8459),
-    8460: CPS(d_8460),
+    8459: t_8459,
+    8460: t_8460,
     8461: CPS(d_8461),
     8462: CPS(d_8462),
+    8463: CPS(d_8463),
+    8464: CPS(d_8464),
+    8465: CPS(d_8465),
+    8466: CPS(d_8466),
+    8467: CPS(d_8467),
+    8468: CPS(d_8468),
+    8469: CPS(d_8469),
+    8470: CPS(d_8470),
+    8471: CPS(d_8471),
+    8472: CPS(d_8472),
 }
 
 
 CODE = {
-    9527: x_9527,
-    9531: x_9531,
-    9532: x_9532,
     9535: x_9535,
     9539: x_9539,
     9540: x_9540,
-    9545: x_9545,
-    9546: x_9546,
+    9543: x_9543,
+    9547: x_9547,
     9548: x_9548,
-    9549: x_9549,
-    9551: x_9551,
-    9552: x_9552,
+    9553: x_9553,
     9554: x_9554,
-    9555: x_9555,
+    9556: x_9556,
+    9557: x_9557,
     9559: x_9559,
     9560: x_9560,
+    9562: x_9562,
     9563: x_9563,
-    9564: x_9564,
     9567: x_9567,
+    9568: x_9568,
     9571: x_9571,
     9572: x_9572,
+    9575: x_9575,
     9579: x_9579,
     9580: x_9580,
-    9582: x_9582,
-    9583: x_9583,
-    9585: x_9585,
-    9586: x_9586,
+    9587: x_9587,
     9588: x_9588,
-    9589: x_9589,
+    9590: x_9590,
+    9591: x_9591,
+    9593: x_9593,
+    9594: x_9594,
+    9596: x_9596,
+    9597: x_9597,
 }
 AT = {
-    9527: 'rules_data/pampero/modules/objectives.yaml:81',
-    9532: 'rules_data/pampero/definitions/resources.yaml:55',
-    9535: 'rules_data/pampero/definitions/resources.yaml:57',
-    9539: 'rules_data/pampero/definitions/resources.yaml:60',
-    9540: 'rules_data/pampero/definitions/resources.yaml:57',
-    9545: 'rules_data/pampero/definitions/resources.yaml:26',
-    9546: 'rules_data/pampero/definitions/resources.yaml:27',
-    9548: 'rules_data/pampero/definitions/resources.yaml:27',
-    9549: 'rules_data/pampero/definitions/resources.yaml:28',
-    9551: 'rules_data/pampero/definitions/resources.yaml:29',
-    9552: 'rules_data/pampero/definitions/resources.yaml:29',
-    9554: 'rules_data/pampero/definitions/resources.yaml:30',
-    9559: 'rules_data/pampero/modules/objectives.yaml:87',
-    9560: 'rules_data/pampero/definitions/resources.yaml:68',
-    9564: 'rules_data/pampero/definitions/resources.yaml:55',
-    9567: 'rules_data/pampero/definitions/resources.yaml:57',
-    9571: 'rules_data/pampero/definitions/resources.yaml:60',
-    9572: 'rules_data/pampero/definitions/resources.yaml:57',
-    9579: 'rules_data/pampero/definitions/resources.yaml:26',
-    9580: 'rules_data/pampero/definitions/resources.yaml:27',
-    9582: 'rules_data/pampero/definitions/resources.yaml:27',
-    9583: 'rules_data/pampero/definitions/resources.yaml:28',
-    9585: 'rules_data/pampero/definitions/resources.yaml:29',
-    9586: 'rules_data/pampero/definitions/resources.yaml:29',
-    9588: 'rules_data/pampero/definitions/resources.yaml:30',
+    9535: 'rules_data/pampero/modules/objectives.yaml:81',
+    9540: 'rules_data/pampero/definitions/resources.yaml:55',
+    9543: 'rules_data/pampero/definitions/resources.yaml:57',
+    9547: 'rules_data/pampero/definitions/resources.yaml:60',
+    9548: 'rules_data/pampero/definitions/resources.yaml:57',
+    9553: 'rules_data/pampero/definitions/resources.yaml:26',
+    9554: 'rules_data/pampero/definitions/resources.yaml:27',
+    9556: 'rules_data/pampero/definitions/resources.yaml:27',
+    9557: 'rules_data/pampero/definitions/resources.yaml:28',
+    9559: 'rules_data/pampero/definitions/resources.yaml:29',
+    9560: 'rules_data/pampero/definitions/resources.yaml:29',
+    9562: 'rules_data/pampero/definitions/resources.yaml:30',
+    9567: 'rules_data/pampero/modules/objectives.yaml:87',
+    9568: 'rules_data/pampero/definitions/resources.yaml:68',
+    9572: 'rules_data/pampero/definitions/resources.yaml:55',
+    9575: 'rules_data/pampero/definitions/resources.yaml:57',
+    9579: 'rules_data/pampero/definitions/resources.yaml:60',
+    9580: 'rules_data/pampero/definitions/resources.yaml:57',
+    9587: 'rules_data/pampero/definitions/resources.yaml:26',
+    9588: 'rules_data/pampero/definitions/resources.yaml:27',
+    9590: 'rules_data/pampero/definitions/resources.yaml:27',
+    9596: 'rules_data/pampero/definitions/resources.yaml:30',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:81
-    'objective_specialists': '{"id":"objective_specialists","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 6 or more specialist cards (un-scored).","it":"Avere 6 o più carte specialista (non ancora contate)."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2619","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2619"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2620","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2621","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2621"},"b":{"op":"var","n":"c~2620"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2622","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2623","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2622"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2623"},"b":{"op":"var","n":"c~2620"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2620"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]}},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2624","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2624"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2625","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2626","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2626"},"b":{"op":"var","n":"c~2625"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2627","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2628","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2628"},"b":{"op":"var","n":"c~2625"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2625"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]}}},"b":{"op":"lit","v":6},"x":9527},"effect":{"op":"seq","b":[{"op":"let","v":"n~2629","e":{"op":"lit","v":10,"x":9528},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8409},{"op":"let","v":"r~2630","e":{"op":"lit","v":"money","x":9529},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8410},{"op":"seq","b":[{"op":"let","v":"left~2631","e":{"op":"var","n":"n~2629","x":9530},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8412},{"op":"for","v":"rep~2632","src":{"op":"ids","kind":"replacements","x":9531},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2632"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2630"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2631"},"b":{"op":"lit","v":0}}],"x":9532},"b":{"op":"seq","b":[{"op":"let","v":"taken~2633","e":{"op":"lit","v":0,"x":9533},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8415},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8417},"label":{"op":"lit","v":{"instead":0},"x":9534}},{"gens":[{"v":"instead~2634","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2631"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2632"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2631"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2632"},"f":"room","d":null}}]}]},"x":9535},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2633","x":9536},"o":"=","e":{"op":"var","n":"instead~2634","x":9537},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8419},{"op":"rep","n":{"op":"var","n":"instead~2634","x":9538},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2632"},"f":"effect","d":null,"x":9539},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8421},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8420}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8418},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2634"}],"x":9540}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8416},{"op":"set","t":{"op":"var","n":"left~2631","x":9541},"o":"-=","e":{"op":"var","n":"taken~2633","x":9542},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8422}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8414},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8413},{"op":"let","v":"n~2635","e":{"op":"var","n":"left~2631","x":9543},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8423},{"op":"let","v":"r~2636","e":{"op":"var","n":"r~2630","x":9544},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8424},{"op":"seq","b":[{"op":"let","v":"k~2637","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2636"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2635"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2635"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2636"},"d":0}]}]}}]}],"x":9545},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8426},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2636"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9546},"t":{"op":"set","t":{"op":"var","n":"k~2637","x":9547},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2637"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2636"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2636"},"d":0}}]}]}]}],"x":9548},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8428},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8427},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2636"},"d":0,"x":9549},"o":"+=","e":{"op":"var","n":"k~2637","x":9550},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8429},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2636"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9551},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2636"},"d":0,"x":9552},"o":"-=","e":{"op":"var","n":"k~2637","x":9553},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8431},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8430},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2636"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2637"},"b":{"op":"lit","v":0}}],"x":9554},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9555},"o":"+=","e":{"op":"var","n":"k~2637","x":9556},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8433},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8432}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8425}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8411},{"op":"let","v":"n~2648","e":{"op":"lit","v":10,"x":9557},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8434},{"op":"let","v":"r~2649","e":{"op":"lit","v":"money","x":9558},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8435},{"op":"let","v":"k~2650","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2643","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2643"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2644","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2645","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2645"},"b":{"op":"var","n":"c~2644"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2646","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2647","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2646"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2647"},"b":{"op":"var","n":"c~2644"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2644"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9559},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8436},{"op":"seq","b":[{"op":"let","v":"n~2651","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2648"},"b":{"op":"var","n":"k~2650"},"x":9560},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8438},{"op":"let","v":"r~2652","e":{"op":"var","n":"r~2649","x":9561},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8439},{"op":"seq","b":[{"op":"let","v":"left~2653","e":{"op":"var","n":"n~2651","x":9562},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8441},{"op":"for","v":"rep~2654","src":{"op":"ids","kind":"replacements","x":9563},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2652"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2653"},"b":{"op":"lit","v":0}}],"x":9564},"b":{"op":"seq","b":[{"op":"let","v":"taken~2655","e":{"op":"lit","v":0,"x":9565},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8444},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8446},"label":{"op":"lit","v":{"instead":0},"x":9566}},{"gens":[{"v":"instead~2656","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2653"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2653"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"room","d":null}}]}]},"x":9567},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2655","x":9568},"o":"=","e":{"op":"var","n":"instead~2656","x":9569},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8448},{"op":"rep","n":{"op":"var","n":"instead~2656","x":9570},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"effect","d":null,"x":9571},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8450},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8449}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8447},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2656"}],"x":9572}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2651","x":9573},"r":{"op":"var","n":"r~2652","x":9574}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8445},{"op":"set","t":{"op":"var","n":"left~2653","x":9575},"o":"-=","e":{"op":"var","n":"taken~2655","x":9576},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8451}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8443},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8442},{"op":"let","v":"n~2657","e":{"op":"var","n":"left~2653","x":9577},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8452},{"op":"let","v":"r~2658","e":{"op":"var","n":"r~2652","x":9578},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8453},{"op":"seq","b":[{"op":"let","v":"k~2659","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2657"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2657"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2658"},"d":0}]}]}}]}],"x":9579},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8455},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9580},"t":{"op":"set","t":{"op":"var","n":"k~2659","x":9581},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2659"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0}}]}]}]}],"x":9582},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8457},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8456},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0,"x":9583},"o":"+=","e":{"op":"var","n":"k~2659","x":9584},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8458},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9585},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2658"},"d":0,"x":9586},"o":"-=","e":{"op":"var","n":"k~2659","x":9587},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8460},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8459},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2659"},"b":{"op":"lit","v":0}}],"x":9588},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9589},"o":"+=","e":{"op":"var","n":"k~2659","x":9590},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8462},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8461}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8454}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8440}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8437}],"at":"rules_data/pampero/modules/objectives.yaml:87","id":8408},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:81"}',
+    'objective_specialists': '{"id":"objective_specialists","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 6 or more specialist cards (un-scored).","it":"Avere 6 o più carte specialista (non ancora contate)."},"condition":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2649","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2649"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2650","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2651","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2651"},"b":{"op":"var","n":"c~2650"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2652","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2653","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2652"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2653"},"b":{"op":"var","n":"c~2650"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2650"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_scoring"}}}]}},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2654","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2654"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2655","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2656","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2656"},"b":{"op":"var","n":"c~2655"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2657","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2658","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2658"},"b":{"op":"var","n":"c~2655"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2655"},"f":"deck","d":null},"b":{"op":"lit","v":"specialist_action"}}}]}}},"b":{"op":"lit","v":6},"x":9535},"effect":{"op":"seq","b":[{"op":"let","v":"n~2659","e":{"op":"lit","v":10,"x":9536},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8419},{"op":"let","v":"r~2660","e":{"op":"lit","v":"money","x":9537},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8420},{"op":"seq","b":[{"op":"let","v":"left~2661","e":{"op":"var","n":"n~2659","x":9538},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8422},{"op":"for","v":"rep~2662","src":{"op":"ids","kind":"replacements","x":9539},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2660"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2661"},"b":{"op":"lit","v":0}}],"x":9540},"b":{"op":"seq","b":[{"op":"let","v":"taken~2663","e":{"op":"lit","v":0,"x":9541},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8425},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8427},"label":{"op":"lit","v":{"instead":0},"x":9542}},{"gens":[{"v":"instead~2664","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2661"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2661"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"room","d":null}}]}]},"x":9543},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2663","x":9544},"o":"=","e":{"op":"var","n":"instead~2664","x":9545},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8429},{"op":"rep","n":{"op":"var","n":"instead~2664","x":9546},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2662"},"f":"effect","d":null,"x":9547},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8431},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8430}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8428},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2664"}],"x":9548}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8426},{"op":"set","t":{"op":"var","n":"left~2661","x":9549},"o":"-=","e":{"op":"var","n":"taken~2663","x":9550},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8432}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8424},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8423},{"op":"let","v":"n~2665","e":{"op":"var","n":"left~2661","x":9551},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8433},{"op":"let","v":"r~2666","e":{"op":"var","n":"r~2660","x":9552},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8434},{"op":"seq","b":[{"op":"let","v":"k~2667","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2665"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2665"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0}]}]}}]}],"x":9553},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8436},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9554},"t":{"op":"set","t":{"op":"var","n":"k~2667","x":9555},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2667"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0}}]}]}]}],"x":9556},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8438},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8437},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2666"},"d":0,"x":9557},"o":"+=","e":{"op":"var","n":"k~2667","x":9558},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8439},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9559},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2666"},"d":0,"x":9560},"o":"-=","e":{"op":"var","n":"k~2667","x":9561},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8441},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8440},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2666"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2667"},"b":{"op":"lit","v":0}}],"x":9562},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9563},"o":"+=","e":{"op":"var","n":"k~2667","x":9564},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8443},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8442}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8435}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8421},{"op":"let","v":"n~2678","e":{"op":"lit","v":10,"x":9565},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8444},{"op":"let","v":"r~2679","e":{"op":"lit","v":"money","x":9566},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8445},{"op":"let","v":"k~2680","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2673","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2673"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2674","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2675","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2675"},"b":{"op":"var","n":"c~2674"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2676","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2677","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2676"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2677"},"b":{"op":"var","n":"c~2674"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2674"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9567},"at":"rules_data/pampero/modules/objectives.yaml:87","id":8446},{"op":"seq","b":[{"op":"let","v":"n~2681","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2678"},"b":{"op":"var","n":"k~2680"},"x":9568},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8448},{"op":"let","v":"r~2682","e":{"op":"var","n":"r~2679","x":9569},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8449},{"op":"seq","b":[{"op":"let","v":"left~2683","e":{"op":"var","n":"n~2681","x":9570},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8451},{"op":"for","v":"rep~2684","src":{"op":"ids","kind":"replacements","x":9571},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2684"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2682"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2683"},"b":{"op":"lit","v":0}}],"x":9572},"b":{"op":"seq","b":[{"op":"let","v":"taken~2685","e":{"op":"lit","v":0,"x":9573},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8454},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8456},"label":{"op":"lit","v":{"instead":0},"x":9574}},{"gens":[{"v":"instead~2686","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2683"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2684"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2683"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2684"},"f":"room","d":null}}]}]},"x":9575},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2685","x":9576},"o":"=","e":{"op":"var","n":"instead~2686","x":9577},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8458},{"op":"rep","n":{"op":"var","n":"instead~2686","x":9578},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2684"},"f":"effect","d":null,"x":9579},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8460},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8459}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8457},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2686"}],"x":9580}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2681","x":9581},"r":{"op":"var","n":"r~2682","x":9582}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8455},{"op":"set","t":{"op":"var","n":"left~2683","x":9583},"o":"-=","e":{"op":"var","n":"taken~2685","x":9584},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8461}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8453},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8452},{"op":"let","v":"n~2687","e":{"op":"var","n":"left~2683","x":9585},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8462},{"op":"let","v":"r~2688","e":{"op":"var","n":"r~2682","x":9586},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8463},{"op":"seq","b":[{"op":"let","v":"k~2689","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2687"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2687"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2688"},"d":0}]}]}}]}],"x":9587},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8465},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9588},"t":{"op":"set","t":{"op":"var","n":"k~2689","x":9589},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2689"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2688"},"d":0}}]}]}]}],"x":9590},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8467},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8466},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2688"},"d":0,"x":9591},"o":"+=","e":{"op":"var","n":"k~2689","x":9592},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8468},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9593},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2688"},"d":0,"x":9594},"o":"-=","e":{"op":"var","n":"k~2689","x":9595},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8470},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8469},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2688"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2689"},"b":{"op":"lit","v":0}}],"x":9596},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9597},"o":"+=","e":{"op":"var","n":"k~2689","x":9598},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8472},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8471}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8464}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8450}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8447}],"at":"rules_data/pampero/modules/objectives.yaml:87","id":8418},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:81"}',
 }

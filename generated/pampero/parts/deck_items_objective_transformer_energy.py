@@ -51,46 +51,46 @@ K = [
 ]
 
 
-def x_9783(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
+def x_9791(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:113
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return ((_w9 if type((_w9 := FN['sum'](ctx, None, [(0 if ((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == None) else ((ctx.index.plain['areas'].get(_w1, NOREC).get('energy', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) if ((ctx.index.plain['areas'].get(_w2, NOREC).get('energy', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) != None) else ((ctx.index.plain['areas'].get(_w5, NOREC).get('energy', None) if type((_w5 := (None if ((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) if ((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w4, NOREC).get('zone', None) if type((_w4 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None))))) is str else None) if ((ctx.index.plain['areas'].get(_w8, NOREC).get('energy', None) if type((_w8 := (None if ((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) if ((ctx.index.plain['areas'].get(_w6, NOREC).get('zone', None) if type((_w6 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w7, NOREC).get('zone', None) if type((_w7 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None))))) is str else None) != None) else 0))) for v_s_2619 in items_of(ctx.state.get('places')) if any((True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'transformer')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False) for v_x_2620 in items_of((_h1.get(v_s_2619, []) if type(_h1) is dict else KEY(_h1, v_s_2619, []))))]))) is int else num(_w9)) >= 15)
-    return MEMO(ctx, (9783, E.get('you'), ctx.stamps.get('places', 0),), compute)
+        return ((_w9 if type((_w9 := FN['sum'](ctx, None, [(0 if ((ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None) == None) else ((ctx.index.plain['areas'].get(_w1, NOREC).get('energy', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None))) is str else None) if ((ctx.index.plain['areas'].get(_w2, NOREC).get('energy', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None))) is str else None) != None) else ((ctx.index.plain['areas'].get(_w5, NOREC).get('energy', None) if type((_w5 := (None if ((ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None) if ((ctx.index.plain['areas'].get(_w3, NOREC).get('zone', None) if type((_w3 := (ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w4, NOREC).get('zone', None) if type((_w4 := (ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None))) is str else None))))) is str else None) if ((ctx.index.plain['areas'].get(_w8, NOREC).get('energy', None) if type((_w8 := (None if ((ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None) == None) else ((ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None) if ((ctx.index.plain['areas'].get(_w6, NOREC).get('zone', None) if type((_w6 := (ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None))) is str else None) == None) else (ctx.index.plain['areas'].get(_w7, NOREC).get('zone', None) if type((_w7 := (ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None))) is str else None))))) is str else None) != None) else 0))) for v_s_2649 in items_of(ctx.state.get('places')) if any((True if (((v_x_2650.get('piece', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'piece', None)) == 'transformer')) and (((v_x_2650.get('owner', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'owner', None)) == E.get('you'))) else False) for v_x_2650 in items_of((_h1.get(v_s_2649, []) if type(_h1) is dict else KEY(_h1, v_s_2649, []))))]))) is int else num(_w9)) >= 15)
+    return MEMO(ctx, (9791, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 
-x_9787 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9788 = _C.x_9276  # rules_data/pampero/definitions/resources.yaml:55
-x_9791 = _C.x_9279  # rules_data/pampero/definitions/resources.yaml:57
-x_9795 = _C.x_9283  # rules_data/pampero/definitions/resources.yaml:60
-x_9796 = _C.x_9284  # rules_data/pampero/definitions/resources.yaml:57
-x_9801 = _C.x_9289  # rules_data/pampero/definitions/resources.yaml:26
-x_9802 = _C.x_9290  # rules_data/pampero/definitions/resources.yaml:27
-x_9804 = _C.x_9292  # rules_data/pampero/definitions/resources.yaml:27
-x_9805 = _C.x_9293  # rules_data/pampero/definitions/resources.yaml:28
-x_9807 = _C.x_9295  # rules_data/pampero/definitions/resources.yaml:29
-x_9808 = _C.x_9296  # rules_data/pampero/definitions/resources.yaml:29
-x_9810 = _C.x_9298  # rules_data/pampero/definitions/resources.yaml:30
-x_9811 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_9815 = _C.x_9303  # rules_data/pampero/modules/objectives.yaml:119
-x_9816 = _C.x_9304  # rules_data/pampero/definitions/resources.yaml:68
-x_9819 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9820 = _C.x_9308  # rules_data/pampero/definitions/resources.yaml:55
-x_9823 = _C.x_9311  # rules_data/pampero/definitions/resources.yaml:57
-x_9827 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:60
-x_9828 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_9835 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:26
-x_9836 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:27
-x_9838 = _C.x_9326  # rules_data/pampero/definitions/resources.yaml:27
-x_9839 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:28
-x_9841 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
-x_9842 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
-x_9844 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
-x_9845 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9795 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9796 = _C.x_9284  # rules_data/pampero/definitions/resources.yaml:55
+x_9799 = _C.x_9287  # rules_data/pampero/definitions/resources.yaml:57
+x_9803 = _C.x_9291  # rules_data/pampero/definitions/resources.yaml:60
+x_9804 = _C.x_9292  # rules_data/pampero/definitions/resources.yaml:57
+x_9809 = _C.x_9297  # rules_data/pampero/definitions/resources.yaml:26
+x_9810 = _C.x_9298  # rules_data/pampero/definitions/resources.yaml:27
+x_9812 = _C.x_9300  # rules_data/pampero/definitions/resources.yaml:27
+x_9813 = _C.x_9301  # rules_data/pampero/definitions/resources.yaml:28
+x_9815 = _C.x_9303  # rules_data/pampero/definitions/resources.yaml:29
+x_9816 = _C.x_9304  # rules_data/pampero/definitions/resources.yaml:29
+x_9818 = _C.x_9306  # rules_data/pampero/definitions/resources.yaml:30
+x_9819 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9823 = _C.x_9311  # rules_data/pampero/modules/objectives.yaml:119
+x_9824 = _C.x_9312  # rules_data/pampero/definitions/resources.yaml:68
+x_9827 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9828 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:55
+x_9831 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:57
+x_9835 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:60
+x_9836 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:57
+x_9843 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
+x_9844 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
+x_9846 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
+x_9847 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
+x_9849 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
+x_9850 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
+x_9852 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
+x_9853 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8628(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:119
+def t_8638(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,22 +98,22 @@ def t_8628(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2640', 10, True)
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_9815(ctx, E), True)
-        return t_8657(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2670', 10, True)
+        LOCAL(ctx, E, 'r~2671', 'money', True)
+        LOCAL(ctx, E, 'k~2672', x_9823(ctx, E), True)
+        return t_8667(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    LOCAL(ctx, E, 'r~2622', 'money', True)
-    return t_8631(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2651', 10, True)
+    LOCAL(ctx, E, 'r~2652', 'money', True)
+    return t_8641(ctx, r1, s, E)
 
 
-d_8629 = _C.d_8189  # rules_data/pampero/modules/objectives.yaml:119
-d_8630 = _C.d_8190  # rules_data/pampero/modules/objectives.yaml:119
+d_8639 = _C.d_8199  # rules_data/pampero/modules/objectives.yaml:119
+d_8640 = _C.d_8200  # rules_data/pampero/modules/objectives.yaml:119
 
 
-def t_8631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8641(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,46 +121,46 @@ def t_8631(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
-        if not d_8645(ctx, E):
+        LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
+        LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
+        if not d_8655(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
-    return t_8633(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
+    return t_8643(ctx, r1, s, E)
 
 
-d_8632 = _C.d_8192  # rules_data/pampero/definitions/resources.yaml:54
+d_8642 = _C.d_8202  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8633(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8643(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9787(ctx, E)))
-    old = E.get('rep~2624', MISSING)
+    items = list(items_of(x_9795(ctx, E)))
+    old = E.get('rep~2654', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2624', old)
+        UNSET(ctx, E, 'rep~2654', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2624', item, True)
-            if x_9788(ctx, E):
-                return t_8634(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2654', item, True)
+            if x_9796(ctx, E):
+                return t_8644(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8644(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,155 +168,155 @@ def t_8634(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8642, E, 'left~2623', E.get('taken~2625'))
+        ASSIGN(ctx, 8652, E, 'left~2653', E.get('taken~2655'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2625', 0, True)
-    return t_8636(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2655', 0, True)
+    return t_8646(ctx, r1, s, E)
 
 
-d_8635 = _C.d_8195  # rules_data/pampero/definitions/resources.yaml:56
+d_8645 = _C.d_8205  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8636(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8646(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8636, None, [], k)
+    return CHOOSE(ctx, 8646, None, [], k)
 
 
-d_8637 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8638 = _C.t_8198  # rules_data/pampero/definitions/resources.yaml:60
-d_8639 = _C.d_8199  # rules_data/pampero/definitions/resources.yaml:60
-t_8640 = _C.t_8200  # rules_data/pampero/definitions/resources.yaml:60
-t_8641 = _C.t_8201  # rules_data/pampero/definitions/resources.yaml:60
+d_8647 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8648 = _C.t_8208  # rules_data/pampero/definitions/resources.yaml:60
+d_8649 = _C.d_8209  # rules_data/pampero/definitions/resources.yaml:60
+t_8650 = _C.t_8210  # rules_data/pampero/definitions/resources.yaml:60
+t_8651 = _C.t_8211  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8642(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8642, E, 'left~2623', E.get('taken~2625'))
+    ASSIGN(ctx, 8652, E, 'left~2653', E.get('taken~2655'))
     return True
 
 
-d_8643 = _C.d_8203  # rules_data/pampero/definitions/resources.yaml:62
-d_8644 = _C.d_8204  # rules_data/pampero/definitions/resources.yaml:62
+d_8653 = _C.d_8213  # rules_data/pampero/definitions/resources.yaml:62
+d_8654 = _C.d_8214  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8645(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8655(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9801(ctx, E), True)
-    if not d_8647(ctx, E):
+    LOCAL(ctx, E, 'k~2659', x_9809(ctx, E), True)
+    if not d_8657(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8649, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8659, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
-    if not d_8650(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
+    if not d_8660(ctx, E):
         return False
-    if not d_8652(ctx, E):
+    if not d_8662(ctx, E):
         return False
     return True
 
 
-d_8646 = _C.d_8206  # rules_data/pampero/definitions/resources.yaml:26
-d_8647 = _C.d_8207  # rules_data/pampero/definitions/resources.yaml:27
-d_8648 = _C.d_8208  # rules_data/pampero/definitions/resources.yaml:27
+d_8656 = _C.d_8216  # rules_data/pampero/definitions/resources.yaml:26
+d_8657 = _C.d_8217  # rules_data/pampero/definitions/resources.yaml:27
+d_8658 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8649(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8659(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8649, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8659, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
     return True
 
 
-def d_8650(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8660(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9807(ctx, E):
+    if x_9815(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8651, ctx.state.get('supply'), E.get('r~2628'))
+        c, key = KEYPLACE(ctx, 8661, ctx.state.get('supply'), E.get('r~2658'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
     return True
 
 
-def d_8651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8661(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8651, ctx.state.get('supply'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8661, ctx.state.get('supply'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
     return True
 
 
-def d_8652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8662(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9810(ctx, E):
+    if x_9818(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8653, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8663, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
     return True
 
 
-def d_8653(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8663(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8653, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8663, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
     return True
 
 
-d_8654 = _C.d_8214  # rules_data/pampero/modules/objectives.yaml:119
-d_8655 = _C.d_8215  # rules_data/pampero/modules/objectives.yaml:119
-d_8656 = _C.d_8216  # rules_data/pampero/modules/objectives.yaml:119
+d_8664 = _C.d_8224  # rules_data/pampero/modules/objectives.yaml:119
+d_8665 = _C.d_8225  # rules_data/pampero/modules/objectives.yaml:119
+d_8666 = _C.d_8226  # rules_data/pampero/modules/objectives.yaml:119
 
 
-def t_8657(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8667(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9816(ctx, E), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_8660(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2673', x_9824(ctx, E), True)
+    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    return t_8670(ctx, k, s, E)
 
 
-d_8658 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:68
-d_8659 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:68
+d_8668 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:68
+d_8669 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:68
 
 
-def t_8660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8670(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -324,46 +324,46 @@ def t_8660(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_8674(ctx, E):
+        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
+        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+        if not d_8684(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_8662(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    return t_8672(ctx, r1, s, E)
 
 
-d_8661 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
+d_8671 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8662(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8672(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9819(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    items = list(items_of(x_9827(ctx, E)))
+    old = E.get('rep~2676', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2676', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_9820(ctx, E):
-                return t_8663(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2676', item, True)
+            if x_9828(ctx, E):
+                return t_8673(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8663(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8673(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -371,230 +371,230 @@ def t_8663(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8671, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 8681, E, 'left~2675', E.get('taken~2677'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_8665(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2677', 0, True)
+    return t_8675(ctx, r1, s, E)
 
 
-d_8664 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
+d_8674 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8665(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8675(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8665, None, [], k)
+    return CHOOSE(ctx, 8675, None, [], k)
 
 
-d_8666 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8667 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_8668 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_8669 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_8670 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
+d_8676 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8677 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
+d_8678 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
+t_8679 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
+t_8680 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8671(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8671, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 8681, E, 'left~2675', E.get('taken~2677'))
     return True
 
 
-d_8672 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_8673 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
+d_8682 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
+d_8683 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8684(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9835(ctx, E), True)
-    if not d_8676(ctx, E):
+    LOCAL(ctx, E, 'k~2681', x_9843(ctx, E), True)
+    if not d_8686(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8678, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8688, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_8679(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
+    if not d_8689(ctx, E):
         return False
-    if not d_8681(ctx, E):
+    if not d_8691(ctx, E):
         return False
     return True
 
 
-d_8675 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_8676 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_8677 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
+d_8685 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
+d_8686 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
+d_8687 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8678(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8688(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8678, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8688, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
     return True
 
 
-def d_8679(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8689(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9841(ctx, E):
+    if x_9849(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8680, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 8690, ctx.state.get('supply'), E.get('r~2680'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_8680(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8690(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8680, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8690, ctx.state.get('supply'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_8681(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8691(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9844(ctx, E):
+    if x_9852(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8682, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8692, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
-def d_8682(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8692(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8682, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8692, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8628: t_8628,
-    8629: CPS(d_8629),
-    8630: CPS(d_8630),
-    8631: t_8631,
-    8632: CPS(d_8632),
-    8633: t_8633,
-    8634: t_8634,
-    8635: CPS(d_8635),
-    8636: t_8636,
-    8637: CPS(d_8637),
     8638: t_8638,
     8639: CPS(d_8639),
-    8640: t_8640,
+    8640: CPS(d_8640),
     8641: t_8641,
     8642: CPS(d_8642),
-    8643: CPS(d_8643),
-    8644: CPS(d_8644),
+    8643: t_8643,
+    8644: t_8644,
     8645: CPS(d_8645),
-    8646: CPS(d_8646),
+    8646: t_8646,
     8647: CPS(d_8647),
-    8648: CPS(d_8648),
+    8648: t_8648,
     8649: CPS(d_8649),
-    8650: CPS(d_8650),
-    8651: CPS(d_8651),
+    8650: t_8650,
+    8651: t_8651,
     8652: CPS(d_8652),
     8653: CPS(d_8653),
     8654: CPS(d_8654),
     8655: CPS(d_8655),
     8656: CPS(d_8656),
-    8657: t_8657,
+    8657: CPS(d_8657),
     8658: CPS(d_8658),
     8659: CPS(d_8659),
-    8660: t_8660,
+    8660: CPS(d_8660),
     8661: CPS(d_8661),
-    8662: t_8662,
-    8663: t_8663,
+    8662: CPS(d_8662),
+    8663: CPS(d_8663),
     8664: CPS(d_8664),
-    8665: t_8665,
+    8665: CPS(d_8665),
     8666: CPS(d_8666),
     8667: t_8667,
     8668: CPS(d_8668),
-    8669: t_8669,
+    8669: CPS(d_8669),
     8670: t_8670,
     8671: CPS(d_8671),
-    8672: CPS(d_8672),
-    8673: CPS(d_8673),
+    8672: t_8672,
+    8673: t_8673,
     8674: CPS(d_8674),
-    8675: CPS(d_8675),
+    8675: t_8675,
     8676: CPS(d_8676),
-    8677: CPS(d_8677),
+    8677: t_8677,
     8678: CPS(d_8678),
-    8679: CPS(d_8679),
-    8680: CPS(d_8680),
+    8679: t_8679,
+    8680: t_8680,
     8681: CPS(d_8681),
     8682: CPS(d_8682),
+    8683: CPS(d_8683),
+    8684: CPS(d_8684),
+    8685: CPS(d_8685),
+    8686: CPS(d_8686),
+    8687: CPS(d_8687),
+    8688: CPS(d_8688),
+    8689: CPS(d_8689),
+    8690: CPS(d_8690),
+    8691: CPS(d_8691),
+    8692: CPS(d_8692),
 }
 
 
 CODE = {
-    9783: x_9783,
-    9787: x_9787,
-    9788: x_9788,
     9791: x_9791,
     9795: x_9795,
     9796: x_9796,
-    9801: x_9801,
-    9802: x_9802,
+    9799: x_9799,
+    9803: x_9803,
     9804: x_9804,
-    9805: x_9805,
-    9807: x_9807,
-    9808: x_9808,
+    9809: x_9809,
     9810: x_9810,
-    9811: x_9811,
+    9812: x_9812,
+    9813: x_9813,
     9815: x_9815,
     9816: x_9816,
+    9818: x_9818,
     9819: x_9819,
-    9820: x_9820,
     9823: x_9823,
+    9824: x_9824,
     9827: x_9827,
     9828: x_9828,
+    9831: x_9831,
     9835: x_9835,
     9836: x_9836,
-    9838: x_9838,
-    9839: x_9839,
-    9841: x_9841,
-    9842: x_9842,
+    9843: x_9843,
     9844: x_9844,
-    9845: x_9845,
+    9846: x_9846,
+    9847: x_9847,
+    9849: x_9849,
+    9850: x_9850,
+    9852: x_9852,
+    9853: x_9853,
 }
 AT = {
-    9783: 'rules_data/pampero/modules/objectives.yaml:113',
+    9791: 'rules_data/pampero/modules/objectives.yaml:113',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:113
-    'objective_transformer_energy': '{"id":"objective_transformer_energy","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have transformers on the game board spaces worth 15 or more energy contracts.","it":"Avere trasformatori sugli spazi del tabellone che valgono contratti da 15 o più energia."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2619","src":{"op":"st","k":"places"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"energy","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"energy","d":null},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"areas","of":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":null},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"zone","d":null}}},"f":"energy","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"areas","of":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":null},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"zone","d":null}}},"f":"energy","d":null},"b":{"op":"lit","v":0}}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2620","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2619"},"d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]},"b":{"op":"lit","v":15},"x":9783},"effect":{"op":"seq","b":[{"op":"let","v":"n~2621","e":{"op":"lit","v":10,"x":9784},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8629},{"op":"let","v":"r~2622","e":{"op":"lit","v":"money","x":9785},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8630},{"op":"seq","b":[{"op":"let","v":"left~2623","e":{"op":"var","n":"n~2621","x":9786},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8632},{"op":"for","v":"rep~2624","src":{"op":"ids","kind":"replacements","x":9787},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2622"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2623"},"b":{"op":"lit","v":0}}],"x":9788},"b":{"op":"seq","b":[{"op":"let","v":"taken~2625","e":{"op":"lit","v":0,"x":9789},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8635},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8637},"label":{"op":"lit","v":{"instead":0},"x":9790}},{"gens":[{"v":"instead~2626","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2623"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2623"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null}}]}]},"x":9791},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2625","x":9792},"o":"=","e":{"op":"var","n":"instead~2626","x":9793},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8639},{"op":"rep","n":{"op":"var","n":"instead~2626","x":9794},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"effect","d":null,"x":9795},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8641},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8640}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8638},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2626"}],"x":9796}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8636},{"op":"set","t":{"op":"var","n":"left~2623","x":9797},"o":"-=","e":{"op":"var","n":"taken~2625","x":9798},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8642}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8634},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8633},{"op":"let","v":"n~2627","e":{"op":"var","n":"left~2623","x":9799},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8643},{"op":"let","v":"r~2628","e":{"op":"var","n":"r~2622","x":9800},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8644},{"op":"seq","b":[{"op":"let","v":"k~2629","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2627"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2627"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0}]}]}}]}],"x":9801},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8646},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9802},"t":{"op":"set","t":{"op":"var","n":"k~2629","x":9803},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2629"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0}}]}]}]}],"x":9804},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8648},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8647},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0,"x":9805},"o":"+=","e":{"op":"var","n":"k~2629","x":9806},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8649},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9807},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0,"x":9808},"o":"-=","e":{"op":"var","n":"k~2629","x":9809},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8651},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8650},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2629"},"b":{"op":"lit","v":0}}],"x":9810},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9811},"o":"+=","e":{"op":"var","n":"k~2629","x":9812},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8653},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8652}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8645}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8631},{"op":"let","v":"n~2640","e":{"op":"lit","v":10,"x":9813},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8654},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":9814},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8655},{"op":"let","v":"k~2642","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2635","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2636","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2637","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2637"},"b":{"op":"var","n":"c~2636"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2638","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2636"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2636"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9815},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8656},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2640"},"b":{"op":"var","n":"k~2642"},"x":9816},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8658},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":9817},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8659},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":9818},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8661},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":9819},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":9820},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":9821},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8664},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8666},"label":{"op":"lit","v":{"instead":0},"x":9822}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":9823},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":9824},"o":"=","e":{"op":"var","n":"instead~2648","x":9825},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8668},{"op":"rep","n":{"op":"var","n":"instead~2648","x":9826},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":9827},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8670},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8669}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8667},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":9828}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":9829},"r":{"op":"var","n":"r~2644","x":9830}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8665},{"op":"set","t":{"op":"var","n":"left~2645","x":9831},"o":"-=","e":{"op":"var","n":"taken~2647","x":9832},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8671}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8663},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8662},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":9833},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8672},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":9834},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8673},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":9835},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8675},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9836},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":9837},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":9838},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8677},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8676},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":9839},"o":"+=","e":{"op":"var","n":"k~2651","x":9840},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8678},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9841},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":9842},"o":"-=","e":{"op":"var","n":"k~2651","x":9843},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8680},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8679},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":9844},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9845},"o":"+=","e":{"op":"var","n":"k~2651","x":9846},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8682},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8681}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8674}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8660}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8657}],"at":"rules_data/pampero/modules/objectives.yaml:119","id":8628},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:113"}',
+    'objective_transformer_energy': '{"id":"objective_transformer_energy","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have transformers on the game board spaces worth 15 or more energy contracts.","it":"Avere trasformatori sugli spazi del tabellone che valgono contratti da 15 o più energia."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2649","src":{"op":"st","k":"places"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"f":"energy","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"f":"energy","d":null},"b":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"areas","of":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":null},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"b":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"f":"zone","d":null}}},"f":"energy","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"areas","of":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"b":{"op":"lit","v":null}},"a":{"op":"lit","v":null},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":null}},"a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"b":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"f":"zone","d":null}}},"f":"energy","d":null},"b":{"op":"lit","v":0}}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~2650","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2649"},"d":[]},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]},"b":{"op":"lit","v":15},"x":9791},"effect":{"op":"seq","b":[{"op":"let","v":"n~2651","e":{"op":"lit","v":10,"x":9792},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8639},{"op":"let","v":"r~2652","e":{"op":"lit","v":"money","x":9793},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8640},{"op":"seq","b":[{"op":"let","v":"left~2653","e":{"op":"var","n":"n~2651","x":9794},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8642},{"op":"for","v":"rep~2654","src":{"op":"ids","kind":"replacements","x":9795},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2652"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2653"},"b":{"op":"lit","v":0}}],"x":9796},"b":{"op":"seq","b":[{"op":"let","v":"taken~2655","e":{"op":"lit","v":0,"x":9797},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8645},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8647},"label":{"op":"lit","v":{"instead":0},"x":9798}},{"gens":[{"v":"instead~2656","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2653"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2653"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"room","d":null}}]}]},"x":9799},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2655","x":9800},"o":"=","e":{"op":"var","n":"instead~2656","x":9801},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8649},{"op":"rep","n":{"op":"var","n":"instead~2656","x":9802},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"effect","d":null,"x":9803},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8651},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8650}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8648},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2656"}],"x":9804}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8646},{"op":"set","t":{"op":"var","n":"left~2653","x":9805},"o":"-=","e":{"op":"var","n":"taken~2655","x":9806},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8652}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8644},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8643},{"op":"let","v":"n~2657","e":{"op":"var","n":"left~2653","x":9807},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8653},{"op":"let","v":"r~2658","e":{"op":"var","n":"r~2652","x":9808},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8654},{"op":"seq","b":[{"op":"let","v":"k~2659","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2657"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2657"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2658"},"d":0}]}]}}]}],"x":9809},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8656},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9810},"t":{"op":"set","t":{"op":"var","n":"k~2659","x":9811},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2659"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0}}]}]}]}],"x":9812},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8658},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8657},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0,"x":9813},"o":"+=","e":{"op":"var","n":"k~2659","x":9814},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8659},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9815},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2658"},"d":0,"x":9816},"o":"-=","e":{"op":"var","n":"k~2659","x":9817},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8661},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8660},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2659"},"b":{"op":"lit","v":0}}],"x":9818},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9819},"o":"+=","e":{"op":"var","n":"k~2659","x":9820},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8663},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8662}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8655}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8641},{"op":"let","v":"n~2670","e":{"op":"lit","v":10,"x":9821},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8664},{"op":"let","v":"r~2671","e":{"op":"lit","v":"money","x":9822},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8665},{"op":"let","v":"k~2672","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2665","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2665"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2666","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2667","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2667"},"b":{"op":"var","n":"c~2666"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2668","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2669","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2669"},"b":{"op":"var","n":"c~2666"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2666"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9823},"at":"rules_data/pampero/modules/objectives.yaml:119","id":8666},{"op":"seq","b":[{"op":"let","v":"n~2673","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2670"},"b":{"op":"var","n":"k~2672"},"x":9824},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8668},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2671","x":9825},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8669},{"op":"seq","b":[{"op":"let","v":"left~2675","e":{"op":"var","n":"n~2673","x":9826},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8671},{"op":"for","v":"rep~2676","src":{"op":"ids","kind":"replacements","x":9827},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2674"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2675"},"b":{"op":"lit","v":0}}],"x":9828},"b":{"op":"seq","b":[{"op":"let","v":"taken~2677","e":{"op":"lit","v":0,"x":9829},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8674},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8676},"label":{"op":"lit","v":{"instead":0},"x":9830}},{"gens":[{"v":"instead~2678","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2675"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2675"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null}}]}]},"x":9831},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2677","x":9832},"o":"=","e":{"op":"var","n":"instead~2678","x":9833},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8678},{"op":"rep","n":{"op":"var","n":"instead~2678","x":9834},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"effect","d":null,"x":9835},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8680},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8679}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8677},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2678"}],"x":9836}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2673","x":9837},"r":{"op":"var","n":"r~2674","x":9838}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8675},{"op":"set","t":{"op":"var","n":"left~2675","x":9839},"o":"-=","e":{"op":"var","n":"taken~2677","x":9840},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8681}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8673},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8672},{"op":"let","v":"n~2679","e":{"op":"var","n":"left~2675","x":9841},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8682},{"op":"let","v":"r~2680","e":{"op":"var","n":"r~2674","x":9842},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8683},{"op":"seq","b":[{"op":"let","v":"k~2681","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2679"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2679"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0}]}]}}]}],"x":9843},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8685},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9844},"t":{"op":"set","t":{"op":"var","n":"k~2681","x":9845},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2681"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0}}]}]}]}],"x":9846},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8687},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8686},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0,"x":9847},"o":"+=","e":{"op":"var","n":"k~2681","x":9848},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8688},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9849},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0,"x":9850},"o":"-=","e":{"op":"var","n":"k~2681","x":9851},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8690},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8689},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2681"},"b":{"op":"lit","v":0}}],"x":9852},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9853},"o":"+=","e":{"op":"var","n":"k~2681","x":9854},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8692},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8691}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8684}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8670}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8667}],"at":"rules_data/pampero/modules/objectives.yaml:119","id":8638},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:113"}',
 }

@@ -51,46 +51,46 @@ K = [
 ]
 
 
-def x_9271(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
+def x_9279(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:49
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return ((_w5 if type((_w5 := (((_w1 if type((_w1 := ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) != None) else sum([len([v_x_2620 for v_x_2620 in items_of((_h1.get(v_s_2619, []) if type(_h1) is dict else KEY(_h1, v_s_2619, []))) if (True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'wind_farm')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False)]) for v_s_2619 in items_of(ctx.state.get('places'))])))) is int else num(_w5)) >= 7)
-    return MEMO(ctx, (9271, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
+        return ((_w5 if type((_w5 := (((_w1 if type((_w1 := ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('wind_farm', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'wind_farm', 0)))) is int else num(_w4))) if (ctx.index.plain['pieces'].get('wind_farm', NOREC).get('per_player', None) != None) else sum([len([v_x_2650 for v_x_2650 in items_of((_h1.get(v_s_2649, []) if type(_h1) is dict else KEY(_h1, v_s_2649, []))) if (True if (((v_x_2650.get('piece', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'piece', None)) == 'wind_farm')) and (((v_x_2650.get('owner', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'owner', None)) == E.get('you'))) else False)]) for v_s_2649 in items_of(ctx.state.get('places'))])))) is int else num(_w5)) >= 7)
+    return MEMO(ctx, (9279, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
 
 
-x_9275 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9276 = _C.x_9276  # rules_data/pampero/definitions/resources.yaml:55
-x_9279 = _C.x_9279  # rules_data/pampero/definitions/resources.yaml:57
-x_9283 = _C.x_9283  # rules_data/pampero/definitions/resources.yaml:60
-x_9284 = _C.x_9284  # rules_data/pampero/definitions/resources.yaml:57
-x_9289 = _C.x_9289  # rules_data/pampero/definitions/resources.yaml:26
-x_9290 = _C.x_9290  # rules_data/pampero/definitions/resources.yaml:27
-x_9292 = _C.x_9292  # rules_data/pampero/definitions/resources.yaml:27
-x_9293 = _C.x_9293  # rules_data/pampero/definitions/resources.yaml:28
-x_9295 = _C.x_9295  # rules_data/pampero/definitions/resources.yaml:29
-x_9296 = _C.x_9296  # rules_data/pampero/definitions/resources.yaml:29
-x_9298 = _C.x_9298  # rules_data/pampero/definitions/resources.yaml:30
-x_9299 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_9303 = _C.x_9303  # rules_data/pampero/modules/objectives.yaml:55
-x_9304 = _C.x_9304  # rules_data/pampero/definitions/resources.yaml:68
-x_9307 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9308 = _C.x_9308  # rules_data/pampero/definitions/resources.yaml:55
-x_9311 = _C.x_9311  # rules_data/pampero/definitions/resources.yaml:57
-x_9315 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:60
-x_9316 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_9323 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:26
-x_9324 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:27
-x_9326 = _C.x_9326  # rules_data/pampero/definitions/resources.yaml:27
-x_9327 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:28
-x_9329 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
-x_9330 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
-x_9332 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
-x_9333 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9283 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9284 = _C.x_9284  # rules_data/pampero/definitions/resources.yaml:55
+x_9287 = _C.x_9287  # rules_data/pampero/definitions/resources.yaml:57
+x_9291 = _C.x_9291  # rules_data/pampero/definitions/resources.yaml:60
+x_9292 = _C.x_9292  # rules_data/pampero/definitions/resources.yaml:57
+x_9297 = _C.x_9297  # rules_data/pampero/definitions/resources.yaml:26
+x_9298 = _C.x_9298  # rules_data/pampero/definitions/resources.yaml:27
+x_9300 = _C.x_9300  # rules_data/pampero/definitions/resources.yaml:27
+x_9301 = _C.x_9301  # rules_data/pampero/definitions/resources.yaml:28
+x_9303 = _C.x_9303  # rules_data/pampero/definitions/resources.yaml:29
+x_9304 = _C.x_9304  # rules_data/pampero/definitions/resources.yaml:29
+x_9306 = _C.x_9306  # rules_data/pampero/definitions/resources.yaml:30
+x_9307 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9311 = _C.x_9311  # rules_data/pampero/modules/objectives.yaml:55
+x_9312 = _C.x_9312  # rules_data/pampero/definitions/resources.yaml:68
+x_9315 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9316 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:55
+x_9319 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:57
+x_9323 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:60
+x_9324 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:57
+x_9331 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
+x_9332 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
+x_9334 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
+x_9335 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
+x_9337 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
+x_9338 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
+x_9340 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
+x_9341 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8188(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:55
+def t_8198(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,22 +98,22 @@ def t_8188(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2640', 10, True)
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_9303(ctx, E), True)
-        return t_8217(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2670', 10, True)
+        LOCAL(ctx, E, 'r~2671', 'money', True)
+        LOCAL(ctx, E, 'k~2672', x_9311(ctx, E), True)
+        return t_8227(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    LOCAL(ctx, E, 'r~2622', 'money', True)
-    return t_8191(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2651', 10, True)
+    LOCAL(ctx, E, 'r~2652', 'money', True)
+    return t_8201(ctx, r1, s, E)
 
 
-d_8189 = _C.d_8189  # rules_data/pampero/modules/objectives.yaml:55
-d_8190 = _C.d_8190  # rules_data/pampero/modules/objectives.yaml:55
+d_8199 = _C.d_8199  # rules_data/pampero/modules/objectives.yaml:55
+d_8200 = _C.d_8200  # rules_data/pampero/modules/objectives.yaml:55
 
 
-def t_8191(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8201(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,46 +121,46 @@ def t_8191(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
-        if not d_8205(ctx, E):
+        LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
+        LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
+        if not d_8215(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
-    return t_8193(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
+    return t_8203(ctx, r1, s, E)
 
 
-d_8192 = _C.d_8192  # rules_data/pampero/definitions/resources.yaml:54
+d_8202 = _C.d_8202  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8193(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8203(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9275(ctx, E)))
-    old = E.get('rep~2624', MISSING)
+    items = list(items_of(x_9283(ctx, E)))
+    old = E.get('rep~2654', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2624', old)
+        UNSET(ctx, E, 'rep~2654', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2624', item, True)
-            if x_9276(ctx, E):
-                return t_8194(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2654', item, True)
+            if x_9284(ctx, E):
+                return t_8204(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8194(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8204(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,155 +168,155 @@ def t_8194(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8202, E, 'left~2623', E.get('taken~2625'))
+        ASSIGN(ctx, 8212, E, 'left~2653', E.get('taken~2655'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2625', 0, True)
-    return t_8196(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2655', 0, True)
+    return t_8206(ctx, r1, s, E)
 
 
-d_8195 = _C.d_8195  # rules_data/pampero/definitions/resources.yaml:56
+d_8205 = _C.d_8205  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8196(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8206(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8196, None, [], k)
+    return CHOOSE(ctx, 8206, None, [], k)
 
 
-d_8197 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8198 = _C.t_8198  # rules_data/pampero/definitions/resources.yaml:60
-d_8199 = _C.d_8199  # rules_data/pampero/definitions/resources.yaml:60
-t_8200 = _C.t_8200  # rules_data/pampero/definitions/resources.yaml:60
-t_8201 = _C.t_8201  # rules_data/pampero/definitions/resources.yaml:60
+d_8207 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8208 = _C.t_8208  # rules_data/pampero/definitions/resources.yaml:60
+d_8209 = _C.d_8209  # rules_data/pampero/definitions/resources.yaml:60
+t_8210 = _C.t_8210  # rules_data/pampero/definitions/resources.yaml:60
+t_8211 = _C.t_8211  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8202, E, 'left~2623', E.get('taken~2625'))
+    ASSIGN(ctx, 8212, E, 'left~2653', E.get('taken~2655'))
     return True
 
 
-d_8203 = _C.d_8203  # rules_data/pampero/definitions/resources.yaml:62
-d_8204 = _C.d_8204  # rules_data/pampero/definitions/resources.yaml:62
+d_8213 = _C.d_8213  # rules_data/pampero/definitions/resources.yaml:62
+d_8214 = _C.d_8214  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8205(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8215(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9289(ctx, E), True)
-    if not d_8207(ctx, E):
+    LOCAL(ctx, E, 'k~2659', x_9297(ctx, E), True)
+    if not d_8217(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8209, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8219, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
-    if not d_8210(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
+    if not d_8220(ctx, E):
         return False
-    if not d_8212(ctx, E):
+    if not d_8222(ctx, E):
         return False
     return True
 
 
-d_8206 = _C.d_8206  # rules_data/pampero/definitions/resources.yaml:26
-d_8207 = _C.d_8207  # rules_data/pampero/definitions/resources.yaml:27
-d_8208 = _C.d_8208  # rules_data/pampero/definitions/resources.yaml:27
+d_8216 = _C.d_8216  # rules_data/pampero/definitions/resources.yaml:26
+d_8217 = _C.d_8217  # rules_data/pampero/definitions/resources.yaml:27
+d_8218 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8219(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8209, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8219, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
     return True
 
 
-def d_8210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9295(ctx, E):
+    if x_9303(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8211, ctx.state.get('supply'), E.get('r~2628'))
+        c, key = KEYPLACE(ctx, 8221, ctx.state.get('supply'), E.get('r~2658'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
     return True
 
 
-def d_8211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8221(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8211, ctx.state.get('supply'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8221, ctx.state.get('supply'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
     return True
 
 
-def d_8212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8222(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9298(ctx, E):
+    if x_9306(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8213, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8223, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
     return True
 
 
-def d_8213(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8223(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8213, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8223, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
     return True
 
 
-d_8214 = _C.d_8214  # rules_data/pampero/modules/objectives.yaml:55
-d_8215 = _C.d_8215  # rules_data/pampero/modules/objectives.yaml:55
-d_8216 = _C.d_8216  # rules_data/pampero/modules/objectives.yaml:55
+d_8224 = _C.d_8224  # rules_data/pampero/modules/objectives.yaml:55
+d_8225 = _C.d_8225  # rules_data/pampero/modules/objectives.yaml:55
+d_8226 = _C.d_8226  # rules_data/pampero/modules/objectives.yaml:55
 
 
-def t_8217(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8227(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9304(ctx, E), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_8220(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2673', x_9312(ctx, E), True)
+    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    return t_8230(ctx, k, s, E)
 
 
-d_8218 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:68
-d_8219 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:68
+d_8228 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:68
+d_8229 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:68
 
 
-def t_8220(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8230(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -324,46 +324,46 @@ def t_8220(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_8234(ctx, E):
+        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
+        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+        if not d_8244(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_8222(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    return t_8232(ctx, r1, s, E)
 
 
-d_8221 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
+d_8231 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8222(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8232(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9307(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    items = list(items_of(x_9315(ctx, E)))
+    old = E.get('rep~2676', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2676', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_9308(ctx, E):
-                return t_8223(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2676', item, True)
+            if x_9316(ctx, E):
+                return t_8233(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8223(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8233(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -371,230 +371,230 @@ def t_8223(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8231, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 8241, E, 'left~2675', E.get('taken~2677'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_8225(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2677', 0, True)
+    return t_8235(ctx, r1, s, E)
 
 
-d_8224 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
+d_8234 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8225(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8235(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8225, None, [], k)
+    return CHOOSE(ctx, 8235, None, [], k)
 
 
-d_8226 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8227 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_8228 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_8229 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_8230 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
+d_8236 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8237 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
+d_8238 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
+t_8239 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
+t_8240 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8231(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8241(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8231, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 8241, E, 'left~2675', E.get('taken~2677'))
     return True
 
 
-d_8232 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_8233 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
+d_8242 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
+d_8243 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8244(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9323(ctx, E), True)
-    if not d_8236(ctx, E):
+    LOCAL(ctx, E, 'k~2681', x_9331(ctx, E), True)
+    if not d_8246(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8238, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8248, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_8239(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
+    if not d_8249(ctx, E):
         return False
-    if not d_8241(ctx, E):
+    if not d_8251(ctx, E):
         return False
     return True
 
 
-d_8235 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_8236 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_8237 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
+d_8245 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
+d_8246 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
+d_8247 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8238(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8238, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8248, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
     return True
 
 
-def d_8239(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8249(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9329(ctx, E):
+    if x_9337(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8240, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 8250, ctx.state.get('supply'), E.get('r~2680'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_8240(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8250(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8240, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8250, ctx.state.get('supply'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_8241(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8251(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9332(ctx, E):
+    if x_9340(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8242, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8252, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
-def d_8242(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8242, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8252, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8188: t_8188,
-    8189: CPS(d_8189),
-    8190: CPS(d_8190),
-    8191: t_8191,
-    8192: CPS(d_8192),
-    8193: t_8193,
-    8194: t_8194,
-    8195: CPS(d_8195),
-    8196: t_8196,
-    8197: CPS(d_8197),
     8198: t_8198,
     8199: CPS(d_8199),
-    8200: t_8200,
+    8200: CPS(d_8200),
     8201: t_8201,
     8202: CPS(d_8202),
-    8203: CPS(d_8203),
-    8204: CPS(d_8204),
+    8203: t_8203,
+    8204: t_8204,
     8205: CPS(d_8205),
-    8206: CPS(d_8206),
+    8206: t_8206,
     8207: CPS(d_8207),
-    8208: CPS(d_8208),
+    8208: t_8208,
     8209: CPS(d_8209),
-    8210: CPS(d_8210),
-    8211: CPS(d_8211),
+    8210: t_8210,
+    8211: t_8211,
     8212: CPS(d_8212),
     8213: CPS(d_8213),
     8214: CPS(d_8214),
     8215: CPS(d_8215),
     8216: CPS(d_8216),
-    8217: t_8217,
+    8217: CPS(d_8217),
     8218: CPS(d_8218),
     8219: CPS(d_8219),
-    8220: t_8220,
+    8220: CPS(d_8220),
     8221: CPS(d_8221),
-    8222: t_8222,
-    8223: t_8223,
+    8222: CPS(d_8222),
+    8223: CPS(d_8223),
     8224: CPS(d_8224),
-    8225: t_8225,
+    8225: CPS(d_8225),
     8226: CPS(d_8226),
     8227: t_8227,
     8228: CPS(d_8228),
-    8229: t_8229,
+    8229: CPS(d_8229),
     8230: t_8230,
     8231: CPS(d_8231),
-    8232: CPS(d_8232),
-    8233: CPS(d_8233),
+    8232: t_8232,
+    8233: t_8233,
     8234: CPS(d_8234),
-    8235: CPS(d_8235),
+    8235: t_8235,
     8236: CPS(d_8236),
-    8237: CPS(d_8237),
+    8237: t_8237,
     8238: CPS(d_8238),
-    8239: CPS(d_8239),
-    8240: CPS(d_8240),
+    8239: t_8239,
+    8240: t_8240,
     8241: CPS(d_8241),
     8242: CPS(d_8242),
+    8243: CPS(d_8243),
+    8244: CPS(d_8244),
+    8245: CPS(d_8245),
+    8246: CPS(d_8246),
+    8247: CPS(d_8247),
+    8248: CPS(d_8248),
+    8249: CPS(d_8249),
+    8250: CPS(d_8250),
+    8251: CPS(d_8251),
+    8252: CPS(d_8252),
 }
 
 
 CODE = {
-    9271: x_9271,
-    9275: x_9275,
-    9276: x_9276,
     9279: x_9279,
     9283: x_9283,
     9284: x_9284,
-    9289: x_9289,
-    9290: x_9290,
+    9287: x_9287,
+    9291: x_9291,
     9292: x_9292,
-    9293: x_9293,
-    9295: x_9295,
-    9296: x_9296,
+    9297: x_9297,
     9298: x_9298,
-    9299: x_9299,
+    9300: x_9300,
+    9301: x_9301,
     9303: x_9303,
     9304: x_9304,
+    9306: x_9306,
     9307: x_9307,
-    9308: x_9308,
     9311: x_9311,
+    9312: x_9312,
     9315: x_9315,
     9316: x_9316,
+    9319: x_9319,
     9323: x_9323,
     9324: x_9324,
-    9326: x_9326,
-    9327: x_9327,
-    9329: x_9329,
-    9330: x_9330,
+    9331: x_9331,
     9332: x_9332,
-    9333: x_9333,
+    9334: x_9334,
+    9335: x_9335,
+    9337: x_9337,
+    9338: x_9338,
+    9340: x_9340,
+    9341: x_9341,
 }
 AT = {
-    9271: 'rules_data/pampero/modules/objectives.yaml:49',
+    9279: 'rules_data/pampero/modules/objectives.yaml:49',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:49
-    'objective_wind_farms': '{"id":"objective_wind_farms","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more of your wind farms on the game board.","it":"Avere 7 o più tuoi parchi eolici sul tabellone."},"condition":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"wind_farm"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"wind_farm"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"wind_farm"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2619","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2620","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2619"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"wind_farm"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"lit","v":7},"x":9271},"effect":{"op":"seq","b":[{"op":"let","v":"n~2621","e":{"op":"lit","v":10,"x":9272},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8189},{"op":"let","v":"r~2622","e":{"op":"lit","v":"money","x":9273},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8190},{"op":"seq","b":[{"op":"let","v":"left~2623","e":{"op":"var","n":"n~2621","x":9274},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8192},{"op":"for","v":"rep~2624","src":{"op":"ids","kind":"replacements","x":9275},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2622"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2623"},"b":{"op":"lit","v":0}}],"x":9276},"b":{"op":"seq","b":[{"op":"let","v":"taken~2625","e":{"op":"lit","v":0,"x":9277},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8195},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8197},"label":{"op":"lit","v":{"instead":0},"x":9278}},{"gens":[{"v":"instead~2626","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2623"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2623"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null}}]}]},"x":9279},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2625","x":9280},"o":"=","e":{"op":"var","n":"instead~2626","x":9281},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8199},{"op":"rep","n":{"op":"var","n":"instead~2626","x":9282},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"effect","d":null,"x":9283},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8201},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8200}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8198},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2626"}],"x":9284}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8196},{"op":"set","t":{"op":"var","n":"left~2623","x":9285},"o":"-=","e":{"op":"var","n":"taken~2625","x":9286},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8202}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8194},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8193},{"op":"let","v":"n~2627","e":{"op":"var","n":"left~2623","x":9287},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8203},{"op":"let","v":"r~2628","e":{"op":"var","n":"r~2622","x":9288},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8204},{"op":"seq","b":[{"op":"let","v":"k~2629","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2627"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2627"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0}]}]}}]}],"x":9289},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8206},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9290},"t":{"op":"set","t":{"op":"var","n":"k~2629","x":9291},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2629"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0}}]}]}]}],"x":9292},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8208},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8207},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0,"x":9293},"o":"+=","e":{"op":"var","n":"k~2629","x":9294},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8209},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9295},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0,"x":9296},"o":"-=","e":{"op":"var","n":"k~2629","x":9297},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8211},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8210},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2629"},"b":{"op":"lit","v":0}}],"x":9298},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9299},"o":"+=","e":{"op":"var","n":"k~2629","x":9300},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8213},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8212}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8205}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8191},{"op":"let","v":"n~2640","e":{"op":"lit","v":10,"x":9301},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8214},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":9302},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8215},{"op":"let","v":"k~2642","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2635","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2636","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2637","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2637"},"b":{"op":"var","n":"c~2636"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2638","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2636"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2636"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9303},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8216},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2640"},"b":{"op":"var","n":"k~2642"},"x":9304},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8218},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":9305},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8219},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":9306},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8221},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":9307},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":9308},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":9309},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8224},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8226},"label":{"op":"lit","v":{"instead":0},"x":9310}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":9311},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":9312},"o":"=","e":{"op":"var","n":"instead~2648","x":9313},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8228},{"op":"rep","n":{"op":"var","n":"instead~2648","x":9314},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":9315},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8230},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8229}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8227},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":9316}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":9317},"r":{"op":"var","n":"r~2644","x":9318}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8225},{"op":"set","t":{"op":"var","n":"left~2645","x":9319},"o":"-=","e":{"op":"var","n":"taken~2647","x":9320},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8231}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8223},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8222},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":9321},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8232},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":9322},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8233},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":9323},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8235},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9324},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":9325},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":9326},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8237},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8236},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":9327},"o":"+=","e":{"op":"var","n":"k~2651","x":9328},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8238},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9329},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":9330},"o":"-=","e":{"op":"var","n":"k~2651","x":9331},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8240},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8239},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":9332},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9333},"o":"+=","e":{"op":"var","n":"k~2651","x":9334},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8242},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8241}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8234}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8220}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8217}],"at":"rules_data/pampero/modules/objectives.yaml:55","id":8188},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:49"}',
+    'objective_wind_farms': '{"id":"objective_wind_farms","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 7 or more of your wind farms on the game board.","it":"Avere 7 o più tuoi parchi eolici sul tabellone."},"condition":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"wind_farm"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"wind_farm"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"wind_farm"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2649","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2650","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2649"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"wind_farm"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]}},"b":{"op":"lit","v":7},"x":9279},"effect":{"op":"seq","b":[{"op":"let","v":"n~2651","e":{"op":"lit","v":10,"x":9280},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8199},{"op":"let","v":"r~2652","e":{"op":"lit","v":"money","x":9281},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8200},{"op":"seq","b":[{"op":"let","v":"left~2653","e":{"op":"var","n":"n~2651","x":9282},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8202},{"op":"for","v":"rep~2654","src":{"op":"ids","kind":"replacements","x":9283},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2652"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2653"},"b":{"op":"lit","v":0}}],"x":9284},"b":{"op":"seq","b":[{"op":"let","v":"taken~2655","e":{"op":"lit","v":0,"x":9285},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8205},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8207},"label":{"op":"lit","v":{"instead":0},"x":9286}},{"gens":[{"v":"instead~2656","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2653"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2653"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"room","d":null}}]}]},"x":9287},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2655","x":9288},"o":"=","e":{"op":"var","n":"instead~2656","x":9289},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8209},{"op":"rep","n":{"op":"var","n":"instead~2656","x":9290},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"effect","d":null,"x":9291},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8211},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8210}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8208},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2656"}],"x":9292}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8206},{"op":"set","t":{"op":"var","n":"left~2653","x":9293},"o":"-=","e":{"op":"var","n":"taken~2655","x":9294},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8212}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8204},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8203},{"op":"let","v":"n~2657","e":{"op":"var","n":"left~2653","x":9295},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8213},{"op":"let","v":"r~2658","e":{"op":"var","n":"r~2652","x":9296},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8214},{"op":"seq","b":[{"op":"let","v":"k~2659","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2657"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2657"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2658"},"d":0}]}]}}]}],"x":9297},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8216},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9298},"t":{"op":"set","t":{"op":"var","n":"k~2659","x":9299},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2659"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0}}]}]}]}],"x":9300},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8218},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8217},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0,"x":9301},"o":"+=","e":{"op":"var","n":"k~2659","x":9302},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8219},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9303},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2658"},"d":0,"x":9304},"o":"-=","e":{"op":"var","n":"k~2659","x":9305},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8221},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8220},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2659"},"b":{"op":"lit","v":0}}],"x":9306},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9307},"o":"+=","e":{"op":"var","n":"k~2659","x":9308},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8223},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8222}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8215}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8201},{"op":"let","v":"n~2670","e":{"op":"lit","v":10,"x":9309},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8224},{"op":"let","v":"r~2671","e":{"op":"lit","v":"money","x":9310},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8225},{"op":"let","v":"k~2672","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2665","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2665"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2666","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2667","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2667"},"b":{"op":"var","n":"c~2666"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2668","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2669","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2669"},"b":{"op":"var","n":"c~2666"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2666"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9311},"at":"rules_data/pampero/modules/objectives.yaml:55","id":8226},{"op":"seq","b":[{"op":"let","v":"n~2673","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2670"},"b":{"op":"var","n":"k~2672"},"x":9312},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8228},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2671","x":9313},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8229},{"op":"seq","b":[{"op":"let","v":"left~2675","e":{"op":"var","n":"n~2673","x":9314},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8231},{"op":"for","v":"rep~2676","src":{"op":"ids","kind":"replacements","x":9315},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2674"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2675"},"b":{"op":"lit","v":0}}],"x":9316},"b":{"op":"seq","b":[{"op":"let","v":"taken~2677","e":{"op":"lit","v":0,"x":9317},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8234},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8236},"label":{"op":"lit","v":{"instead":0},"x":9318}},{"gens":[{"v":"instead~2678","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2675"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2675"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null}}]}]},"x":9319},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2677","x":9320},"o":"=","e":{"op":"var","n":"instead~2678","x":9321},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8238},{"op":"rep","n":{"op":"var","n":"instead~2678","x":9322},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"effect","d":null,"x":9323},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8240},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8239}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8237},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2678"}],"x":9324}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2673","x":9325},"r":{"op":"var","n":"r~2674","x":9326}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8235},{"op":"set","t":{"op":"var","n":"left~2675","x":9327},"o":"-=","e":{"op":"var","n":"taken~2677","x":9328},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8241}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8233},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8232},{"op":"let","v":"n~2679","e":{"op":"var","n":"left~2675","x":9329},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8242},{"op":"let","v":"r~2680","e":{"op":"var","n":"r~2674","x":9330},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8243},{"op":"seq","b":[{"op":"let","v":"k~2681","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2679"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2679"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0}]}]}}]}],"x":9331},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8245},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9332},"t":{"op":"set","t":{"op":"var","n":"k~2681","x":9333},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2681"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0}}]}]}]}],"x":9334},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8247},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8246},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0,"x":9335},"o":"+=","e":{"op":"var","n":"k~2681","x":9336},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8248},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9337},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0,"x":9338},"o":"-=","e":{"op":"var","n":"k~2681","x":9339},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8250},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8249},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2681"},"b":{"op":"lit","v":0}}],"x":9340},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9341},"o":"+=","e":{"op":"var","n":"k~2681","x":9342},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8252},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8251}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8244}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8230}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8227}],"at":"rules_data/pampero/modules/objectives.yaml:55","id":8198},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:49"}',
 }

@@ -51,46 +51,46 @@ K = [
 ]
 
 
-def x_9911(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
+def x_9919(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:129
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return ((_w2 if type((_w2 := sum([len([v_x_2620 for v_x_2620 in items_of((_h1.get(v_s_2619, []) if type(_h1) is dict else KEY(_h1, v_s_2619, []))) if (True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'tower')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False)]) for v_s_2619 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None) == 'a')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2619, NOREC).get('area', None) if type(v_s_2619) is str else None))) is str else None) == 'a')) else False)) else False)]))) is int else num(_w2)) >= 5)
-    return MEMO(ctx, (9911, E.get('you'), ctx.stamps.get('places', 0),), compute)
+        return ((_w2 if type((_w2 := sum([len([v_x_2650 for v_x_2650 in items_of((_h1.get(v_s_2649, []) if type(_h1) is dict else KEY(_h1, v_s_2649, []))) if (True if (((v_x_2650.get('piece', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'piece', None)) == 'tower')) and (((v_x_2650.get('owner', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'owner', None)) == E.get('you'))) else False)]) for v_s_2649 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None) == 'a')) or (((ctx.index.plain['areas'].get(_w1, NOREC).get('zone', None) if type((_w1 := (ctx.index.plain['spaces'].get(v_s_2649, NOREC).get('area', None) if type(v_s_2649) is str else None))) is str else None) == 'a')) else False)) else False)]))) is int else num(_w2)) >= 5)
+    return MEMO(ctx, (9919, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 
-x_9915 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9916 = _C.x_9276  # rules_data/pampero/definitions/resources.yaml:55
-x_9919 = _C.x_9279  # rules_data/pampero/definitions/resources.yaml:57
-x_9923 = _C.x_9283  # rules_data/pampero/definitions/resources.yaml:60
-x_9924 = _C.x_9284  # rules_data/pampero/definitions/resources.yaml:57
-x_9929 = _C.x_9289  # rules_data/pampero/definitions/resources.yaml:26
-x_9930 = _C.x_9290  # rules_data/pampero/definitions/resources.yaml:27
-x_9932 = _C.x_9292  # rules_data/pampero/definitions/resources.yaml:27
-x_9933 = _C.x_9293  # rules_data/pampero/definitions/resources.yaml:28
-x_9935 = _C.x_9295  # rules_data/pampero/definitions/resources.yaml:29
-x_9936 = _C.x_9296  # rules_data/pampero/definitions/resources.yaml:29
-x_9938 = _C.x_9298  # rules_data/pampero/definitions/resources.yaml:30
-x_9939 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_9943 = _C.x_9303  # rules_data/pampero/modules/objectives.yaml:135
-x_9944 = _C.x_9304  # rules_data/pampero/definitions/resources.yaml:68
-x_9947 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9948 = _C.x_9308  # rules_data/pampero/definitions/resources.yaml:55
-x_9951 = _C.x_9311  # rules_data/pampero/definitions/resources.yaml:57
-x_9955 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:60
-x_9956 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_9963 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:26
-x_9964 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:27
-x_9966 = _C.x_9326  # rules_data/pampero/definitions/resources.yaml:27
-x_9967 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:28
-x_9969 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
-x_9970 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
-x_9972 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
-x_9973 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9923 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9924 = _C.x_9284  # rules_data/pampero/definitions/resources.yaml:55
+x_9927 = _C.x_9287  # rules_data/pampero/definitions/resources.yaml:57
+x_9931 = _C.x_9291  # rules_data/pampero/definitions/resources.yaml:60
+x_9932 = _C.x_9292  # rules_data/pampero/definitions/resources.yaml:57
+x_9937 = _C.x_9297  # rules_data/pampero/definitions/resources.yaml:26
+x_9938 = _C.x_9298  # rules_data/pampero/definitions/resources.yaml:27
+x_9940 = _C.x_9300  # rules_data/pampero/definitions/resources.yaml:27
+x_9941 = _C.x_9301  # rules_data/pampero/definitions/resources.yaml:28
+x_9943 = _C.x_9303  # rules_data/pampero/definitions/resources.yaml:29
+x_9944 = _C.x_9304  # rules_data/pampero/definitions/resources.yaml:29
+x_9946 = _C.x_9306  # rules_data/pampero/definitions/resources.yaml:30
+x_9947 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9951 = _C.x_9311  # rules_data/pampero/modules/objectives.yaml:135
+x_9952 = _C.x_9312  # rules_data/pampero/definitions/resources.yaml:68
+x_9955 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9956 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:55
+x_9959 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:57
+x_9963 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:60
+x_9964 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:57
+x_9971 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
+x_9972 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
+x_9974 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
+x_9975 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
+x_9977 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
+x_9978 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
+x_9980 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
+x_9981 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8738(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:135
+def t_8748(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,22 +98,22 @@ def t_8738(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2640', 10, True)
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_9943(ctx, E), True)
-        return t_8767(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2670', 10, True)
+        LOCAL(ctx, E, 'r~2671', 'money', True)
+        LOCAL(ctx, E, 'k~2672', x_9951(ctx, E), True)
+        return t_8777(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2621', 10, True)
-    LOCAL(ctx, E, 'r~2622', 'money', True)
-    return t_8741(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2651', 10, True)
+    LOCAL(ctx, E, 'r~2652', 'money', True)
+    return t_8751(ctx, r1, s, E)
 
 
-d_8739 = _C.d_8189  # rules_data/pampero/modules/objectives.yaml:135
-d_8740 = _C.d_8190  # rules_data/pampero/modules/objectives.yaml:135
+d_8749 = _C.d_8199  # rules_data/pampero/modules/objectives.yaml:135
+d_8750 = _C.d_8200  # rules_data/pampero/modules/objectives.yaml:135
 
 
-def t_8741(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8751(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,46 +121,46 @@ def t_8741(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2627', E.get('left~2623'), True)
-        LOCAL(ctx, E, 'r~2628', E.get('r~2622'), True)
-        if not d_8755(ctx, E):
+        LOCAL(ctx, E, 'n~2657', E.get('left~2653'), True)
+        LOCAL(ctx, E, 'r~2658', E.get('r~2652'), True)
+        if not d_8765(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2623', E.get('n~2621'), True)
-    return t_8743(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2653', E.get('n~2651'), True)
+    return t_8753(ctx, r1, s, E)
 
 
-d_8742 = _C.d_8192  # rules_data/pampero/definitions/resources.yaml:54
+d_8752 = _C.d_8202  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8743(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8753(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9915(ctx, E)))
-    old = E.get('rep~2624', MISSING)
+    items = list(items_of(x_9923(ctx, E)))
+    old = E.get('rep~2654', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2624', old)
+        UNSET(ctx, E, 'rep~2654', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2624', item, True)
-            if x_9916(ctx, E):
-                return t_8744(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2654', item, True)
+            if x_9924(ctx, E):
+                return t_8754(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8744(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8754(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,155 +168,155 @@ def t_8744(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8752, E, 'left~2623', E.get('taken~2625'))
+        ASSIGN(ctx, 8762, E, 'left~2653', E.get('taken~2655'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2625', 0, True)
-    return t_8746(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2655', 0, True)
+    return t_8756(ctx, r1, s, E)
 
 
-d_8745 = _C.d_8195  # rules_data/pampero/definitions/resources.yaml:56
+d_8755 = _C.d_8205  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8746(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8756(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8746, None, [], k)
+    return CHOOSE(ctx, 8756, None, [], k)
 
 
-d_8747 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8748 = _C.t_8198  # rules_data/pampero/definitions/resources.yaml:60
-d_8749 = _C.d_8199  # rules_data/pampero/definitions/resources.yaml:60
-t_8750 = _C.t_8200  # rules_data/pampero/definitions/resources.yaml:60
-t_8751 = _C.t_8201  # rules_data/pampero/definitions/resources.yaml:60
+d_8757 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8758 = _C.t_8208  # rules_data/pampero/definitions/resources.yaml:60
+d_8759 = _C.d_8209  # rules_data/pampero/definitions/resources.yaml:60
+t_8760 = _C.t_8210  # rules_data/pampero/definitions/resources.yaml:60
+t_8761 = _C.t_8211  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8752(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8762(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8752, E, 'left~2623', E.get('taken~2625'))
+    ASSIGN(ctx, 8762, E, 'left~2653', E.get('taken~2655'))
     return True
 
 
-d_8753 = _C.d_8203  # rules_data/pampero/definitions/resources.yaml:62
-d_8754 = _C.d_8204  # rules_data/pampero/definitions/resources.yaml:62
+d_8763 = _C.d_8213  # rules_data/pampero/definitions/resources.yaml:62
+d_8764 = _C.d_8214  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8755(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8765(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2629', x_9929(ctx, E), True)
-    if not d_8757(ctx, E):
+    LOCAL(ctx, E, 'k~2659', x_9937(ctx, E), True)
+    if not d_8767(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8759, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8769, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
-    if not d_8760(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
+    if not d_8770(ctx, E):
         return False
-    if not d_8762(ctx, E):
+    if not d_8772(ctx, E):
         return False
     return True
 
 
-d_8756 = _C.d_8206  # rules_data/pampero/definitions/resources.yaml:26
-d_8757 = _C.d_8207  # rules_data/pampero/definitions/resources.yaml:27
-d_8758 = _C.d_8208  # rules_data/pampero/definitions/resources.yaml:27
+d_8766 = _C.d_8216  # rules_data/pampero/definitions/resources.yaml:26
+d_8767 = _C.d_8217  # rules_data/pampero/definitions/resources.yaml:27
+d_8768 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8759(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8769(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8759, PL(ctx, E.get('you')).get('stock'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8769, PL(ctx, E.get('you')).get('stock'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2629'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2659'), '+=', False, K[2])
     return True
 
 
-def d_8760(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8770(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9935(ctx, E):
+    if x_9943(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8761, ctx.state.get('supply'), E.get('r~2628'))
+        c, key = KEYPLACE(ctx, 8771, ctx.state.get('supply'), E.get('r~2658'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
     return True
 
 
-def d_8761(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8771(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8761, ctx.state.get('supply'), E.get('r~2628'))
+    c, key = KEYPLACE(ctx, 8771, ctx.state.get('supply'), E.get('r~2658'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2629'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2659'), '-=', False, K[3])
     return True
 
 
-def d_8762(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8772(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9938(ctx, E):
+    if x_9946(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8763, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8773, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
     return True
 
 
-def d_8763(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8773(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8763, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8773, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2629'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2659'), '+=', False, K[4])
     return True
 
 
-d_8764 = _C.d_8214  # rules_data/pampero/modules/objectives.yaml:135
-d_8765 = _C.d_8215  # rules_data/pampero/modules/objectives.yaml:135
-d_8766 = _C.d_8216  # rules_data/pampero/modules/objectives.yaml:135
+d_8774 = _C.d_8224  # rules_data/pampero/modules/objectives.yaml:135
+d_8775 = _C.d_8225  # rules_data/pampero/modules/objectives.yaml:135
+d_8776 = _C.d_8226  # rules_data/pampero/modules/objectives.yaml:135
 
 
-def t_8767(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8777(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', x_9944(ctx, E), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_8770(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2673', x_9952(ctx, E), True)
+    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    return t_8780(ctx, k, s, E)
 
 
-d_8768 = _C.d_8218  # rules_data/pampero/definitions/resources.yaml:68
-d_8769 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:68
+d_8778 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:68
+d_8779 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:68
 
 
-def t_8770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8780(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -324,46 +324,46 @@ def t_8770(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_8784(ctx, E):
+        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
+        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+        if not d_8794(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_8772(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    return t_8782(ctx, r1, s, E)
 
 
-d_8771 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
+d_8781 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8772(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8782(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9947(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    items = list(items_of(x_9955(ctx, E)))
+    old = E.get('rep~2676', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2676', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_9948(ctx, E):
-                return t_8773(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2676', item, True)
+            if x_9956(ctx, E):
+                return t_8783(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8783(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -371,230 +371,230 @@ def t_8773(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8781, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 8791, E, 'left~2675', E.get('taken~2677'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_8775(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2677', 0, True)
+    return t_8785(ctx, r1, s, E)
 
 
-d_8774 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
+d_8784 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8775(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8785(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8775, None, [], k)
+    return CHOOSE(ctx, 8785, None, [], k)
 
 
-d_8776 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8777 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_8778 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_8779 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_8780 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
+d_8786 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8787 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
+d_8788 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
+t_8789 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
+t_8790 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8781(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8781, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 8791, E, 'left~2675', E.get('taken~2677'))
     return True
 
 
-d_8782 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_8783 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
+d_8792 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
+d_8793 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8784(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8794(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_9963(ctx, E), True)
-    if not d_8786(ctx, E):
+    LOCAL(ctx, E, 'k~2681', x_9971(ctx, E), True)
+    if not d_8796(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8788, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8798, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_8789(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
+    if not d_8799(ctx, E):
         return False
-    if not d_8791(ctx, E):
+    if not d_8801(ctx, E):
         return False
     return True
 
 
-d_8785 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_8786 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_8787 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
+d_8795 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
+d_8796 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
+d_8797 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8788(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8798(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8788, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8798, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
     return True
 
 
-def d_8789(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8799(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9969(ctx, E):
+    if x_9977(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8790, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 8800, ctx.state.get('supply'), E.get('r~2680'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_8790(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8800(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8790, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8800, ctx.state.get('supply'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_8791(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8801(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9972(ctx, E):
+    if x_9980(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8792, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8802, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
-def d_8792(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8802(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8792, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8802, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8738: t_8738,
-    8739: CPS(d_8739),
-    8740: CPS(d_8740),
-    8741: t_8741,
-    8742: CPS(d_8742),
-    8743: t_8743,
-    8744: t_8744,
-    8745: CPS(d_8745),
-    8746: t_8746,
-    8747: CPS(d_8747),
     8748: t_8748,
     8749: CPS(d_8749),
-    8750: t_8750,
+    8750: CPS(d_8750),
     8751: t_8751,
     8752: CPS(d_8752),
-    8753: CPS(d_8753),
-    8754: CPS(d_8754),
+    8753: t_8753,
+    8754: t_8754,
     8755: CPS(d_8755),
-    8756: CPS(d_8756),
+    8756: t_8756,
     8757: CPS(d_8757),
-    8758: CPS(d_8758),
+    8758: t_8758,
     8759: CPS(d_8759),
-    8760: CPS(d_8760),
-    8761: CPS(d_8761),
+    8760: t_8760,
+    8761: t_8761,
     8762: CPS(d_8762),
     8763: CPS(d_8763),
     8764: CPS(d_8764),
     8765: CPS(d_8765),
     8766: CPS(d_8766),
-    8767: t_8767,
+    8767: CPS(d_8767),
     8768: CPS(d_8768),
     8769: CPS(d_8769),
-    8770: t_8770,
+    8770: CPS(d_8770),
     8771: CPS(d_8771),
-    8772: t_8772,
-    8773: t_8773,
+    8772: CPS(d_8772),
+    8773: CPS(d_8773),
     8774: CPS(d_8774),
-    8775: t_8775,
+    8775: CPS(d_8775),
     8776: CPS(d_8776),
     8777: t_8777,
     8778: CPS(d_8778),
-    8779: t_8779,
+    8779: CPS(d_8779),
     8780: t_8780,
     8781: CPS(d_8781),
-    8782: CPS(d_8782),
-    8783: CPS(d_8783),
+    8782: t_8782,
+    8783: t_8783,
     8784: CPS(d_8784),
-    8785: CPS(d_8785),
+    8785: t_8785,
     8786: CPS(d_8786),
-    8787: CPS(d_8787),
+    8787: t_8787,
     8788: CPS(d_8788),
-    8789: CPS(d_8789),
-    8790: CPS(d_8790),
+    8789: t_8789,
+    8790: t_8790,
     8791: CPS(d_8791),
     8792: CPS(d_8792),
+    8793: CPS(d_8793),
+    8794: CPS(d_8794),
+    8795: CPS(d_8795),
+    8796: CPS(d_8796),
+    8797: CPS(d_8797),
+    8798: CPS(d_8798),
+    8799: CPS(d_8799),
+    8800: CPS(d_8800),
+    8801: CPS(d_8801),
+    8802: CPS(d_8802),
 }
 
 
 CODE = {
-    9911: x_9911,
-    9915: x_9915,
-    9916: x_9916,
     9919: x_9919,
     9923: x_9923,
     9924: x_9924,
-    9929: x_9929,
-    9930: x_9930,
+    9927: x_9927,
+    9931: x_9931,
     9932: x_9932,
-    9933: x_9933,
-    9935: x_9935,
-    9936: x_9936,
+    9937: x_9937,
     9938: x_9938,
-    9939: x_9939,
+    9940: x_9940,
+    9941: x_9941,
     9943: x_9943,
     9944: x_9944,
+    9946: x_9946,
     9947: x_9947,
-    9948: x_9948,
     9951: x_9951,
+    9952: x_9952,
     9955: x_9955,
     9956: x_9956,
+    9959: x_9959,
     9963: x_9963,
     9964: x_9964,
-    9966: x_9966,
-    9967: x_9967,
-    9969: x_9969,
-    9970: x_9970,
+    9971: x_9971,
     9972: x_9972,
-    9973: x_9973,
+    9974: x_9974,
+    9975: x_9975,
+    9977: x_9977,
+    9978: x_9978,
+    9980: x_9980,
+    9981: x_9981,
 }
 AT = {
-    9911: 'rules_data/pampero/modules/objectives.yaml:129',
+    9919: 'rules_data/pampero/modules/objectives.yaml:129',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:129
-    'objective_zone_a_towers': '{"id":"objective_zone_a_towers","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more electrical towers in zone A.","it":"Avere 5 o più torri elettriche nella zona A."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2619","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2620","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2619"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"b":{"op":"lit","v":"a"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2619"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"a"}}]}]}}]},"b":{"op":"lit","v":5},"x":9911},"effect":{"op":"seq","b":[{"op":"let","v":"n~2621","e":{"op":"lit","v":10,"x":9912},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8739},{"op":"let","v":"r~2622","e":{"op":"lit","v":"money","x":9913},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8740},{"op":"seq","b":[{"op":"let","v":"left~2623","e":{"op":"var","n":"n~2621","x":9914},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8742},{"op":"for","v":"rep~2624","src":{"op":"ids","kind":"replacements","x":9915},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2622"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2623"},"b":{"op":"lit","v":0}}],"x":9916},"b":{"op":"seq","b":[{"op":"let","v":"taken~2625","e":{"op":"lit","v":0,"x":9917},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8745},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8747},"label":{"op":"lit","v":{"instead":0},"x":9918}},{"gens":[{"v":"instead~2626","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2623"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2623"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"room","d":null}}]}]},"x":9919},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2625","x":9920},"o":"=","e":{"op":"var","n":"instead~2626","x":9921},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8749},{"op":"rep","n":{"op":"var","n":"instead~2626","x":9922},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2624"},"f":"effect","d":null,"x":9923},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8751},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8750}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8748},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2626"}],"x":9924}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8746},{"op":"set","t":{"op":"var","n":"left~2623","x":9925},"o":"-=","e":{"op":"var","n":"taken~2625","x":9926},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8752}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8744},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8743},{"op":"let","v":"n~2627","e":{"op":"var","n":"left~2623","x":9927},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8753},{"op":"let","v":"r~2628","e":{"op":"var","n":"r~2622","x":9928},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8754},{"op":"seq","b":[{"op":"let","v":"k~2629","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2627"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2627"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0}]}]}}]}],"x":9929},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8756},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9930},"t":{"op":"set","t":{"op":"var","n":"k~2629","x":9931},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2629"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0}}]}]}]}],"x":9932},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8758},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8757},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2628"},"d":0,"x":9933},"o":"+=","e":{"op":"var","n":"k~2629","x":9934},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8759},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9935},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2628"},"d":0,"x":9936},"o":"-=","e":{"op":"var","n":"k~2629","x":9937},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8761},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8760},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2628"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2629"},"b":{"op":"lit","v":0}}],"x":9938},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9939},"o":"+=","e":{"op":"var","n":"k~2629","x":9940},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8763},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8762}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8755}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8741},{"op":"let","v":"n~2640","e":{"op":"lit","v":10,"x":9941},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8764},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":9942},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8765},{"op":"let","v":"k~2642","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2635","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2636","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2637","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2637"},"b":{"op":"var","n":"c~2636"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2638","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2639","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2639"},"b":{"op":"var","n":"c~2636"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2636"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9943},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8766},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2640"},"b":{"op":"var","n":"k~2642"},"x":9944},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8768},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":9945},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8769},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":9946},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8771},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":9947},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":9948},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":9949},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8774},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8776},"label":{"op":"lit","v":{"instead":0},"x":9950}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":9951},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":9952},"o":"=","e":{"op":"var","n":"instead~2648","x":9953},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8778},{"op":"rep","n":{"op":"var","n":"instead~2648","x":9954},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":9955},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8780},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8779}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8777},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":9956}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":9957},"r":{"op":"var","n":"r~2644","x":9958}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8775},{"op":"set","t":{"op":"var","n":"left~2645","x":9959},"o":"-=","e":{"op":"var","n":"taken~2647","x":9960},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8781}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8773},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8772},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":9961},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8782},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":9962},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8783},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":9963},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8785},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9964},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":9965},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":9966},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8787},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8786},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":9967},"o":"+=","e":{"op":"var","n":"k~2651","x":9968},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8788},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9969},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":9970},"o":"-=","e":{"op":"var","n":"k~2651","x":9971},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8790},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8789},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":9972},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9973},"o":"+=","e":{"op":"var","n":"k~2651","x":9974},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8792},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8791}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8784}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8770}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8767}],"at":"rules_data/pampero/modules/objectives.yaml:135","id":8738},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:129"}',
+    'objective_zone_a_towers': '{"id":"objective_zone_a_towers","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 5 or more electrical towers in zone A.","it":"Avere 5 o più torri elettriche nella zona A."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2649","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2650","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2649"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"tower"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"b":{"op":"lit","v":"a"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"areas","of":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~2649"},"f":"area","d":null},"f":"zone","d":null},"b":{"op":"lit","v":"a"}}]}]}}]},"b":{"op":"lit","v":5},"x":9919},"effect":{"op":"seq","b":[{"op":"let","v":"n~2651","e":{"op":"lit","v":10,"x":9920},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8749},{"op":"let","v":"r~2652","e":{"op":"lit","v":"money","x":9921},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8750},{"op":"seq","b":[{"op":"let","v":"left~2653","e":{"op":"var","n":"n~2651","x":9922},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8752},{"op":"for","v":"rep~2654","src":{"op":"ids","kind":"replacements","x":9923},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2652"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2653"},"b":{"op":"lit","v":0}}],"x":9924},"b":{"op":"seq","b":[{"op":"let","v":"taken~2655","e":{"op":"lit","v":0,"x":9925},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8755},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8757},"label":{"op":"lit","v":{"instead":0},"x":9926}},{"gens":[{"v":"instead~2656","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2653"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2653"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"room","d":null}}]}]},"x":9927},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2655","x":9928},"o":"=","e":{"op":"var","n":"instead~2656","x":9929},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8759},{"op":"rep","n":{"op":"var","n":"instead~2656","x":9930},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2654"},"f":"effect","d":null,"x":9931},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8761},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8760}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8758},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2656"}],"x":9932}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8756},{"op":"set","t":{"op":"var","n":"left~2653","x":9933},"o":"-=","e":{"op":"var","n":"taken~2655","x":9934},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8762}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8754},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8753},{"op":"let","v":"n~2657","e":{"op":"var","n":"left~2653","x":9935},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8763},{"op":"let","v":"r~2658","e":{"op":"var","n":"r~2652","x":9936},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8764},{"op":"seq","b":[{"op":"let","v":"k~2659","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2657"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2657"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2658"},"d":0}]}]}}]}],"x":9937},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8766},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9938},"t":{"op":"set","t":{"op":"var","n":"k~2659","x":9939},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2659"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0}}]}]}]}],"x":9940},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8768},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8767},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2658"},"d":0,"x":9941},"o":"+=","e":{"op":"var","n":"k~2659","x":9942},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8769},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9943},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2658"},"d":0,"x":9944},"o":"-=","e":{"op":"var","n":"k~2659","x":9945},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8771},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8770},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2658"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2659"},"b":{"op":"lit","v":0}}],"x":9946},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9947},"o":"+=","e":{"op":"var","n":"k~2659","x":9948},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8773},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8772}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8765}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8751},{"op":"let","v":"n~2670","e":{"op":"lit","v":10,"x":9949},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8774},{"op":"let","v":"r~2671","e":{"op":"lit","v":"money","x":9950},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8775},{"op":"let","v":"k~2672","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2665","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2665"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2666","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2667","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2667"},"b":{"op":"var","n":"c~2666"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2668","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2669","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2669"},"b":{"op":"var","n":"c~2666"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2666"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9951},"at":"rules_data/pampero/modules/objectives.yaml:135","id":8776},{"op":"seq","b":[{"op":"let","v":"n~2673","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2670"},"b":{"op":"var","n":"k~2672"},"x":9952},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8778},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2671","x":9953},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8779},{"op":"seq","b":[{"op":"let","v":"left~2675","e":{"op":"var","n":"n~2673","x":9954},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8781},{"op":"for","v":"rep~2676","src":{"op":"ids","kind":"replacements","x":9955},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2674"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2675"},"b":{"op":"lit","v":0}}],"x":9956},"b":{"op":"seq","b":[{"op":"let","v":"taken~2677","e":{"op":"lit","v":0,"x":9957},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8784},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8786},"label":{"op":"lit","v":{"instead":0},"x":9958}},{"gens":[{"v":"instead~2678","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2675"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2675"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null}}]}]},"x":9959},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2677","x":9960},"o":"=","e":{"op":"var","n":"instead~2678","x":9961},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8788},{"op":"rep","n":{"op":"var","n":"instead~2678","x":9962},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"effect","d":null,"x":9963},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8790},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8789}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8787},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2678"}],"x":9964}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2673","x":9965},"r":{"op":"var","n":"r~2674","x":9966}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8785},{"op":"set","t":{"op":"var","n":"left~2675","x":9967},"o":"-=","e":{"op":"var","n":"taken~2677","x":9968},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8791}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8783},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8782},{"op":"let","v":"n~2679","e":{"op":"var","n":"left~2675","x":9969},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8792},{"op":"let","v":"r~2680","e":{"op":"var","n":"r~2674","x":9970},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8793},{"op":"seq","b":[{"op":"let","v":"k~2681","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2679"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2679"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0}]}]}}]}],"x":9971},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8795},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9972},"t":{"op":"set","t":{"op":"var","n":"k~2681","x":9973},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2681"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0}}]}]}]}],"x":9974},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8797},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8796},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0,"x":9975},"o":"+=","e":{"op":"var","n":"k~2681","x":9976},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8798},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9977},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0,"x":9978},"o":"-=","e":{"op":"var","n":"k~2681","x":9979},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8800},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8799},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2681"},"b":{"op":"lit","v":0}}],"x":9980},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9981},"o":"+=","e":{"op":"var","n":"k~2681","x":9982},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8802},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8801}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8794}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8780}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8777}],"at":"rules_data/pampero/modules/objectives.yaml:135","id":8748},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:129"}',
 }

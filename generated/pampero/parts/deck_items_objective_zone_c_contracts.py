@@ -51,46 +51,46 @@ K = [
 ]
 
 
-def x_9015(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
+def x_9023(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')
-        return (len([v_c_2619 for v_c_2619 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2619, {}) if type(_h1) is dict else KEY(_h1, v_c_2619, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('c', _w3))]) >= 2)
-    return MEMO(ctx, (9015, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
+        return (len([v_c_2649 for v_c_2649 in items_of(PL(ctx, E.get('you')).get('contracts')) if ('c' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := (_h1.get(v_c_2649, {}) if type(_h1) is dict else KEY(_h1, v_c_2649, {})))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('c', _w3))]) >= 2)
+    return MEMO(ctx, (9023, E.get('you'), ctx.stamps.get('contracts', 0),), compute)
 
 
-x_9019 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9020 = _C.x_9020  # rules_data/pampero/definitions/resources.yaml:55
-x_9023 = _C.x_9023  # rules_data/pampero/definitions/resources.yaml:57
-x_9027 = _C.x_9027  # rules_data/pampero/definitions/resources.yaml:60
-x_9028 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:57
-x_9033 = _C.x_9033  # rules_data/pampero/definitions/resources.yaml:26
-x_9034 = _C.x_9034  # rules_data/pampero/definitions/resources.yaml:27
-x_9036 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:27
-x_9037 = _C.x_9037  # rules_data/pampero/definitions/resources.yaml:28
-x_9039 = _C.x_9039  # rules_data/pampero/definitions/resources.yaml:29
-x_9040 = _C.x_9040  # rules_data/pampero/definitions/resources.yaml:29
-x_9042 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:30
-x_9043 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_9047 = _C.x_9047  # rules_data/pampero/modules/objectives.yaml:23
-x_9048 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:68
-x_9051 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9052 = _C.x_9052  # rules_data/pampero/definitions/resources.yaml:55
-x_9055 = _C.x_9055  # rules_data/pampero/definitions/resources.yaml:57
-x_9059 = _C.x_9059  # rules_data/pampero/definitions/resources.yaml:60
-x_9060 = _C.x_9060  # rules_data/pampero/definitions/resources.yaml:57
-x_9067 = _C.x_9067  # rules_data/pampero/definitions/resources.yaml:26
-x_9068 = _C.x_9068  # rules_data/pampero/definitions/resources.yaml:27
-x_9070 = _C.x_9070  # rules_data/pampero/definitions/resources.yaml:27
-x_9071 = _C.x_9071  # rules_data/pampero/definitions/resources.yaml:28
-x_9073 = _C.x_9073  # rules_data/pampero/definitions/resources.yaml:29
-x_9074 = _C.x_9074  # rules_data/pampero/definitions/resources.yaml:29
-x_9076 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:30
-x_9077 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9027 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9028 = _C.x_9028  # rules_data/pampero/definitions/resources.yaml:55
+x_9031 = _C.x_9031  # rules_data/pampero/definitions/resources.yaml:57
+x_9035 = _C.x_9035  # rules_data/pampero/definitions/resources.yaml:60
+x_9036 = _C.x_9036  # rules_data/pampero/definitions/resources.yaml:57
+x_9041 = _C.x_9041  # rules_data/pampero/definitions/resources.yaml:26
+x_9042 = _C.x_9042  # rules_data/pampero/definitions/resources.yaml:27
+x_9044 = _C.x_9044  # rules_data/pampero/definitions/resources.yaml:27
+x_9045 = _C.x_9045  # rules_data/pampero/definitions/resources.yaml:28
+x_9047 = _C.x_9047  # rules_data/pampero/definitions/resources.yaml:29
+x_9048 = _C.x_9048  # rules_data/pampero/definitions/resources.yaml:29
+x_9050 = _C.x_9050  # rules_data/pampero/definitions/resources.yaml:30
+x_9051 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_9055 = _C.x_9055  # rules_data/pampero/modules/objectives.yaml:23
+x_9056 = _C.x_9056  # rules_data/pampero/definitions/resources.yaml:68
+x_9059 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9060 = _C.x_9060  # rules_data/pampero/definitions/resources.yaml:55
+x_9063 = _C.x_9063  # rules_data/pampero/definitions/resources.yaml:57
+x_9067 = _C.x_9067  # rules_data/pampero/definitions/resources.yaml:60
+x_9068 = _C.x_9068  # rules_data/pampero/definitions/resources.yaml:57
+x_9075 = _C.x_9075  # rules_data/pampero/definitions/resources.yaml:26
+x_9076 = _C.x_9076  # rules_data/pampero/definitions/resources.yaml:27
+x_9078 = _C.x_9078  # rules_data/pampero/definitions/resources.yaml:27
+x_9079 = _C.x_9079  # rules_data/pampero/definitions/resources.yaml:28
+x_9081 = _C.x_9081  # rules_data/pampero/definitions/resources.yaml:29
+x_9082 = _C.x_9082  # rules_data/pampero/definitions/resources.yaml:29
+x_9084 = _C.x_9084  # rules_data/pampero/definitions/resources.yaml:30
+x_9085 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7968(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:23
+def t_7978(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yaml:23
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,22 +98,22 @@ def t_7968(ctx, k, s=None, E=None):  # rules_data/pampero/modules/objectives.yam
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2639', 10, True)
-        LOCAL(ctx, E, 'r~2640', 'money', True)
-        LOCAL(ctx, E, 'k~2641', x_9047(ctx, E), True)
-        return t_7997(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~2669', 10, True)
+        LOCAL(ctx, E, 'r~2670', 'money', True)
+        LOCAL(ctx, E, 'k~2671', x_9055(ctx, E), True)
+        return t_8007(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2620', 10, True)
-    LOCAL(ctx, E, 'r~2621', 'money', True)
-    return t_7971(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2650', 10, True)
+    LOCAL(ctx, E, 'r~2651', 'money', True)
+    return t_7981(ctx, r1, s, E)
 
 
-d_7969 = _C.d_7969  # rules_data/pampero/modules/objectives.yaml:23
-d_7970 = _C.d_7970  # rules_data/pampero/modules/objectives.yaml:23
+d_7979 = _C.d_7979  # rules_data/pampero/modules/objectives.yaml:23
+d_7980 = _C.d_7980  # rules_data/pampero/modules/objectives.yaml:23
 
 
-def t_7971(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7981(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,46 +121,46 @@ def t_7971(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2626', E.get('left~2622'), True)
-        LOCAL(ctx, E, 'r~2627', E.get('r~2621'), True)
-        if not d_7985(ctx, E):
+        LOCAL(ctx, E, 'n~2656', E.get('left~2652'), True)
+        LOCAL(ctx, E, 'r~2657', E.get('r~2651'), True)
+        if not d_7995(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2622', E.get('n~2620'), True)
-    return t_7973(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2652', E.get('n~2650'), True)
+    return t_7983(ctx, r1, s, E)
 
 
-d_7972 = _C.d_7972  # rules_data/pampero/definitions/resources.yaml:54
+d_7982 = _C.d_7982  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_7973(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7983(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9019(ctx, E)))
-    old = E.get('rep~2623', MISSING)
+    items = list(items_of(x_9027(ctx, E)))
+    old = E.get('rep~2653', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2623', old)
+        UNSET(ctx, E, 'rep~2653', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2623', item, True)
-            if x_9020(ctx, E):
-                return t_7974(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2653', item, True)
+            if x_9028(ctx, E):
+                return t_7984(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7974(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7984(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,155 +168,155 @@ def t_7974(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7982, E, 'left~2622', E.get('taken~2624'))
+        ASSIGN(ctx, 7992, E, 'left~2652', E.get('taken~2654'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2624', 0, True)
-    return t_7976(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2654', 0, True)
+    return t_7986(ctx, r1, s, E)
 
 
-d_7975 = _C.d_7975  # rules_data/pampero/definitions/resources.yaml:56
+d_7985 = _C.d_7985  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_7976(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7986(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7976, None, [], k)
+    return CHOOSE(ctx, 7986, None, [], k)
 
 
-d_7977 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7978 = _C.t_7978  # rules_data/pampero/definitions/resources.yaml:60
-d_7979 = _C.d_7979  # rules_data/pampero/definitions/resources.yaml:60
-t_7980 = _C.t_7980  # rules_data/pampero/definitions/resources.yaml:60
-t_7981 = _C.t_7981  # rules_data/pampero/definitions/resources.yaml:60
+d_7987 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_7988 = _C.t_7988  # rules_data/pampero/definitions/resources.yaml:60
+d_7989 = _C.d_7989  # rules_data/pampero/definitions/resources.yaml:60
+t_7990 = _C.t_7990  # rules_data/pampero/definitions/resources.yaml:60
+t_7991 = _C.t_7991  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_7982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7982, E, 'left~2622', E.get('taken~2624'))
+    ASSIGN(ctx, 7992, E, 'left~2652', E.get('taken~2654'))
     return True
 
 
-d_7983 = _C.d_7983  # rules_data/pampero/definitions/resources.yaml:62
-d_7984 = _C.d_7984  # rules_data/pampero/definitions/resources.yaml:62
+d_7993 = _C.d_7993  # rules_data/pampero/definitions/resources.yaml:62
+d_7994 = _C.d_7994  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_7985(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7995(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2628', x_9033(ctx, E), True)
-    if not d_7987(ctx, E):
+    LOCAL(ctx, E, 'k~2658', x_9041(ctx, E), True)
+    if not d_7997(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7989, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 7999, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
-    if not d_7990(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
+    if not d_8000(ctx, E):
         return False
-    if not d_7992(ctx, E):
+    if not d_8002(ctx, E):
         return False
     return True
 
 
-d_7986 = _C.d_7986  # rules_data/pampero/definitions/resources.yaml:26
-d_7987 = _C.d_7987  # rules_data/pampero/definitions/resources.yaml:27
-d_7988 = _C.d_7988  # rules_data/pampero/definitions/resources.yaml:27
+d_7996 = _C.d_7996  # rules_data/pampero/definitions/resources.yaml:26
+d_7997 = _C.d_7997  # rules_data/pampero/definitions/resources.yaml:27
+d_7998 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_7989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_7999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7989, PL(ctx, E.get('you')).get('stock'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 7999, PL(ctx, E.get('you')).get('stock'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2628'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2658'), '+=', False, K[2])
     return True
 
 
-def d_7990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8000(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9039(ctx, E):
+    if x_9047(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7991, ctx.state.get('supply'), E.get('r~2627'))
+        c, key = KEYPLACE(ctx, 8001, ctx.state.get('supply'), E.get('r~2657'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
     return True
 
 
-def d_7991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8001(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7991, ctx.state.get('supply'), E.get('r~2627'))
+    c, key = KEYPLACE(ctx, 8001, ctx.state.get('supply'), E.get('r~2657'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2628'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2658'), '-=', False, K[3])
     return True
 
 
-def d_7992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8002(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9042(ctx, E):
+    if x_9050(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7993, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8003, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
     return True
 
 
-def d_7993(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8003(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7993, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8003, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2628'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2658'), '+=', False, K[4])
     return True
 
 
-d_7994 = _C.d_7994  # rules_data/pampero/modules/objectives.yaml:23
-d_7995 = _C.d_7995  # rules_data/pampero/modules/objectives.yaml:23
-d_7996 = _C.d_7996  # rules_data/pampero/modules/objectives.yaml:23
+d_8004 = _C.d_8004  # rules_data/pampero/modules/objectives.yaml:23
+d_8005 = _C.d_8005  # rules_data/pampero/modules/objectives.yaml:23
+d_8006 = _C.d_8006  # rules_data/pampero/modules/objectives.yaml:23
 
 
-def t_7997(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_8007(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2642', x_9048(ctx, E), True)
-    LOCAL(ctx, E, 'r~2643', E.get('r~2640'), True)
-    return t_8000(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2672', x_9056(ctx, E), True)
+    LOCAL(ctx, E, 'r~2673', E.get('r~2670'), True)
+    return t_8010(ctx, k, s, E)
 
 
-d_7998 = _C.d_7998  # rules_data/pampero/definitions/resources.yaml:68
-d_7999 = _C.d_7999  # rules_data/pampero/definitions/resources.yaml:68
+d_8008 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:68
+d_8009 = _C.d_8009  # rules_data/pampero/definitions/resources.yaml:68
 
 
-def t_8000(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8010(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -324,46 +324,46 @@ def t_8000(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2648', E.get('left~2644'), True)
-        LOCAL(ctx, E, 'r~2649', E.get('r~2643'), True)
-        if not d_8014(ctx, E):
+        LOCAL(ctx, E, 'n~2678', E.get('left~2674'), True)
+        LOCAL(ctx, E, 'r~2679', E.get('r~2673'), True)
+        if not d_8024(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2644', E.get('n~2642'), True)
-    return t_8002(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2674', E.get('n~2672'), True)
+    return t_8012(ctx, r1, s, E)
 
 
-d_8001 = _C.d_8001  # rules_data/pampero/definitions/resources.yaml:54
+d_8011 = _C.d_8011  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8002(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8012(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9051(ctx, E)))
-    old = E.get('rep~2645', MISSING)
+    items = list(items_of(x_9059(ctx, E)))
+    old = E.get('rep~2675', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2645', old)
+        UNSET(ctx, E, 'rep~2675', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2645', item, True)
-            if x_9052(ctx, E):
-                return t_8003(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2675', item, True)
+            if x_9060(ctx, E):
+                return t_8013(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8003(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8013(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -371,230 +371,230 @@ def t_8003(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8011, E, 'left~2644', E.get('taken~2646'))
+        ASSIGN(ctx, 8021, E, 'left~2674', E.get('taken~2676'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2646', 0, True)
-    return t_8005(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2676', 0, True)
+    return t_8015(ctx, r1, s, E)
 
 
-d_8004 = _C.d_8004  # rules_data/pampero/definitions/resources.yaml:56
+d_8014 = _C.d_8014  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8005(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8015(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8005, None, [], k)
+    return CHOOSE(ctx, 8015, None, [], k)
 
 
-d_8006 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8007 = _C.t_8007  # rules_data/pampero/definitions/resources.yaml:60
-d_8008 = _C.d_8008  # rules_data/pampero/definitions/resources.yaml:60
-t_8009 = _C.t_8009  # rules_data/pampero/definitions/resources.yaml:60
-t_8010 = _C.t_8010  # rules_data/pampero/definitions/resources.yaml:60
+d_8016 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8017 = _C.t_8017  # rules_data/pampero/definitions/resources.yaml:60
+d_8018 = _C.d_8018  # rules_data/pampero/definitions/resources.yaml:60
+t_8019 = _C.t_8019  # rules_data/pampero/definitions/resources.yaml:60
+t_8020 = _C.t_8020  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8011(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8011, E, 'left~2644', E.get('taken~2646'))
+    ASSIGN(ctx, 8021, E, 'left~2674', E.get('taken~2676'))
     return True
 
 
-d_8012 = _C.d_8012  # rules_data/pampero/definitions/resources.yaml:62
-d_8013 = _C.d_8013  # rules_data/pampero/definitions/resources.yaml:62
+d_8022 = _C.d_8022  # rules_data/pampero/definitions/resources.yaml:62
+d_8023 = _C.d_8023  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8014(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8024(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2650', x_9067(ctx, E), True)
-    if not d_8016(ctx, E):
+    LOCAL(ctx, E, 'k~2680', x_9075(ctx, E), True)
+    if not d_8026(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8018, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8028, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
-    if not d_8019(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
+    if not d_8029(ctx, E):
         return False
-    if not d_8021(ctx, E):
+    if not d_8031(ctx, E):
         return False
     return True
 
 
-d_8015 = _C.d_8015  # rules_data/pampero/definitions/resources.yaml:26
-d_8016 = _C.d_8016  # rules_data/pampero/definitions/resources.yaml:27
-d_8017 = _C.d_8017  # rules_data/pampero/definitions/resources.yaml:27
+d_8025 = _C.d_8025  # rules_data/pampero/definitions/resources.yaml:26
+d_8026 = _C.d_8026  # rules_data/pampero/definitions/resources.yaml:27
+d_8027 = _C.d_8027  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8028(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8018, PL(ctx, E.get('you')).get('stock'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8028, PL(ctx, E.get('you')).get('stock'), E.get('r~2679'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2650'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2680'), '+=', False, K[2])
     return True
 
 
-def d_8019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8029(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9073(ctx, E):
+    if x_9081(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8020, ctx.state.get('supply'), E.get('r~2649'))
+        c, key = KEYPLACE(ctx, 8030, ctx.state.get('supply'), E.get('r~2679'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
     return True
 
 
-def d_8020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8020, ctx.state.get('supply'), E.get('r~2649'))
+    c, key = KEYPLACE(ctx, 8030, ctx.state.get('supply'), E.get('r~2679'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2650'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2680'), '-=', False, K[3])
     return True
 
 
-def d_8021(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8031(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9076(ctx, E):
+    if x_9084(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8022, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8032, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
     return True
 
 
-def d_8022(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8032(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8022, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8032, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2650'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2680'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    7968: t_7968,
-    7969: CPS(d_7969),
-    7970: CPS(d_7970),
-    7971: t_7971,
-    7972: CPS(d_7972),
-    7973: t_7973,
-    7974: t_7974,
-    7975: CPS(d_7975),
-    7976: t_7976,
-    7977: CPS(d_7977),
     7978: t_7978,
     7979: CPS(d_7979),
-    7980: t_7980,
+    7980: CPS(d_7980),
     7981: t_7981,
     7982: CPS(d_7982),
-    7983: CPS(d_7983),
-    7984: CPS(d_7984),
+    7983: t_7983,
+    7984: t_7984,
     7985: CPS(d_7985),
-    7986: CPS(d_7986),
+    7986: t_7986,
     7987: CPS(d_7987),
-    7988: CPS(d_7988),
+    7988: t_7988,
     7989: CPS(d_7989),
-    7990: CPS(d_7990),
-    7991: CPS(d_7991),
+    7990: t_7990,
+    7991: t_7991,
     7992: CPS(d_7992),
     7993: CPS(d_7993),
     7994: CPS(d_7994),
     7995: CPS(d_7995),
     7996: CPS(d_7996),
-    7997: t_7997,
+    7997: CPS(d_7997),
     7998: CPS(d_7998),
     7999: CPS(d_7999),
-    8000: t_8000,
+    8000: CPS(d_8000),
     8001: CPS(d_8001),
-    8002: t_8002,
-    8003: t_8003,
+    8002: CPS(d_8002),
+    8003: CPS(d_8003),
     8004: CPS(d_8004),
-    8005: t_8005,
+    8005: CPS(d_8005),
     8006: CPS(d_8006),
     8007: t_8007,
     8008: CPS(d_8008),
-    8009: t_8009,
+    8009: CPS(d_8009),
     8010: t_8010,
     8011: CPS(d_8011),
-    8012: CPS(d_8012),
-    8013: CPS(d_8013),
+    8012: t_8012,
+    8013: t_8013,
     8014: CPS(d_8014),
-    8015: CPS(d_8015),
+    8015: t_8015,
     8016: CPS(d_8016),
-    8017: CPS(d_8017),
+    8017: t_8017,
     8018: CPS(d_8018),
-    8019: CPS(d_8019),
-    8020: CPS(d_8020),
+    8019: t_8019,
+    8020: t_8020,
     8021: CPS(d_8021),
     8022: CPS(d_8022),
+    8023: CPS(d_8023),
+    8024: CPS(d_8024),
+    8025: CPS(d_8025),
+    8026: CPS(d_8026),
+    8027: CPS(d_8027),
+    8028: CPS(d_8028),
+    8029: CPS(d_8029),
+    8030: CPS(d_8030),
+    8031: CPS(d_8031),
+    8032: CPS(d_8032),
 }
 
 
 CODE = {
-    9015: x_9015,
-    9019: x_9019,
-    9020: x_9020,
     9023: x_9023,
     9027: x_9027,
     9028: x_9028,
-    9033: x_9033,
-    9034: x_9034,
+    9031: x_9031,
+    9035: x_9035,
     9036: x_9036,
-    9037: x_9037,
-    9039: x_9039,
-    9040: x_9040,
+    9041: x_9041,
     9042: x_9042,
-    9043: x_9043,
+    9044: x_9044,
+    9045: x_9045,
     9047: x_9047,
     9048: x_9048,
+    9050: x_9050,
     9051: x_9051,
-    9052: x_9052,
     9055: x_9055,
+    9056: x_9056,
     9059: x_9059,
     9060: x_9060,
+    9063: x_9063,
     9067: x_9067,
     9068: x_9068,
-    9070: x_9070,
-    9071: x_9071,
-    9073: x_9073,
-    9074: x_9074,
+    9075: x_9075,
     9076: x_9076,
-    9077: x_9077,
+    9078: x_9078,
+    9079: x_9079,
+    9081: x_9081,
+    9082: x_9082,
+    9084: x_9084,
+    9085: x_9085,
 }
 AT = {
-    9015: 'rules_data/pampero/modules/objectives.yaml:17',
+    9023: 'rules_data/pampero/modules/objectives.yaml:17',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/objectives.yaml:17
-    'objective_zone_c_contracts': '{"id":"objective_zone_c_contracts","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more zone C contract tiles.","it":"Avere 2 o più tessere contratto della zona C."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2619","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"c"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2619"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":2},"x":9015},"effect":{"op":"seq","b":[{"op":"let","v":"n~2620","e":{"op":"lit","v":10,"x":9016},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7969},{"op":"let","v":"r~2621","e":{"op":"lit","v":"money","x":9017},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7970},{"op":"seq","b":[{"op":"let","v":"left~2622","e":{"op":"var","n":"n~2620","x":9018},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7972},{"op":"for","v":"rep~2623","src":{"op":"ids","kind":"replacements","x":9019},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2621"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2622"},"b":{"op":"lit","v":0}}],"x":9020},"b":{"op":"seq","b":[{"op":"let","v":"taken~2624","e":{"op":"lit","v":0,"x":9021},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7975},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7977},"label":{"op":"lit","v":{"instead":0},"x":9022}},{"gens":[{"v":"instead~2625","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2622"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2622"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"room","d":null}}]}]},"x":9023},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2624","x":9024},"o":"=","e":{"op":"var","n":"instead~2625","x":9025},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7979},{"op":"rep","n":{"op":"var","n":"instead~2625","x":9026},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2623"},"f":"effect","d":null,"x":9027},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7981},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7980}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7978},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2625"}],"x":9028}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7976},{"op":"set","t":{"op":"var","n":"left~2622","x":9029},"o":"-=","e":{"op":"var","n":"taken~2624","x":9030},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7982}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7974},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7973},{"op":"let","v":"n~2626","e":{"op":"var","n":"left~2622","x":9031},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7983},{"op":"let","v":"r~2627","e":{"op":"var","n":"r~2621","x":9032},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7984},{"op":"seq","b":[{"op":"let","v":"k~2628","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2626"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2626"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0}]}]}}]}],"x":9033},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7986},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9034},"t":{"op":"set","t":{"op":"var","n":"k~2628","x":9035},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2628"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0}}]}]}]}],"x":9036},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7988},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7987},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":0,"x":9037},"o":"+=","e":{"op":"var","n":"k~2628","x":9038},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7989},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9039},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2627"},"d":0,"x":9040},"o":"-=","e":{"op":"var","n":"k~2628","x":9041},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7991},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7990},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2627"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2628"},"b":{"op":"lit","v":0}}],"x":9042},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9043},"o":"+=","e":{"op":"var","n":"k~2628","x":9044},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7993},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7992}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7985}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7971},{"op":"let","v":"n~2639","e":{"op":"lit","v":10,"x":9045},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7994},{"op":"let","v":"r~2640","e":{"op":"lit","v":"money","x":9046},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7995},{"op":"let","v":"k~2641","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2634","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2634"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2635","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2636","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2636"},"b":{"op":"var","n":"c~2635"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2637","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2638","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2637"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2638"},"b":{"op":"var","n":"c~2635"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2635"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9047},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7996},{"op":"seq","b":[{"op":"let","v":"n~2642","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2639"},"b":{"op":"var","n":"k~2641"},"x":9048},"at":"rules_data/pampero/definitions/resources.yaml:68","id":7998},{"op":"let","v":"r~2643","e":{"op":"var","n":"r~2640","x":9049},"at":"rules_data/pampero/definitions/resources.yaml:68","id":7999},{"op":"seq","b":[{"op":"let","v":"left~2644","e":{"op":"var","n":"n~2642","x":9050},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8001},{"op":"for","v":"rep~2645","src":{"op":"ids","kind":"replacements","x":9051},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2643"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2644"},"b":{"op":"lit","v":0}}],"x":9052},"b":{"op":"seq","b":[{"op":"let","v":"taken~2646","e":{"op":"lit","v":0,"x":9053},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8004},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8006},"label":{"op":"lit","v":{"instead":0},"x":9054}},{"gens":[{"v":"instead~2647","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2644"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2644"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"room","d":null}}]}]},"x":9055},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2646","x":9056},"o":"=","e":{"op":"var","n":"instead~2647","x":9057},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8008},{"op":"rep","n":{"op":"var","n":"instead~2647","x":9058},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2645"},"f":"effect","d":null,"x":9059},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8010},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8009}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8007},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2647"}],"x":9060}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2642","x":9061},"r":{"op":"var","n":"r~2643","x":9062}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8005},{"op":"set","t":{"op":"var","n":"left~2644","x":9063},"o":"-=","e":{"op":"var","n":"taken~2646","x":9064},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8011}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8003},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8002},{"op":"let","v":"n~2648","e":{"op":"var","n":"left~2644","x":9065},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8012},{"op":"let","v":"r~2649","e":{"op":"var","n":"r~2643","x":9066},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8013},{"op":"seq","b":[{"op":"let","v":"k~2650","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2648"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2648"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0}]}]}}]}],"x":9067},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8015},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9068},"t":{"op":"set","t":{"op":"var","n":"k~2650","x":9069},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2650"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0}}]}]}]}],"x":9070},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8017},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8016},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2649"},"d":0,"x":9071},"o":"+=","e":{"op":"var","n":"k~2650","x":9072},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8018},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9073},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2649"},"d":0,"x":9074},"o":"-=","e":{"op":"var","n":"k~2650","x":9075},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8020},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8019},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2649"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2650"},"b":{"op":"lit","v":0}}],"x":9076},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9077},"o":"+=","e":{"op":"var","n":"k~2650","x":9078},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8022},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8021}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8014}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8000}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":7997}],"at":"rules_data/pampero/modules/objectives.yaml:23","id":7968},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:17"}',
+    'objective_zone_c_contracts': '{"id":"objective_zone_c_contracts","deck":"objectives","module":"investor_tendencies","use":"objective","name":{"en":"Have 2 or more zone C contract tiles.","it":"Avere 2 o più tessere contratto della zona C."},"condition":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"c~2649","src":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"w":{"op":"in","a":{"op":"lit","v":"c"},"b":{"op":"key","of":{"op":"key","of":{"op":"st","k":"contracts","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"c~2649"},"d":{}},"k":{"op":"lit","v":"tags"}},"neg":false}}]},"b":{"op":"lit","v":2},"x":9023},"effect":{"op":"seq","b":[{"op":"let","v":"n~2650","e":{"op":"lit","v":10,"x":9024},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7979},{"op":"let","v":"r~2651","e":{"op":"lit","v":"money","x":9025},"at":"rules_data/pampero/modules/objectives.yaml:23","id":7980},{"op":"seq","b":[{"op":"let","v":"left~2652","e":{"op":"var","n":"n~2650","x":9026},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7982},{"op":"for","v":"rep~2653","src":{"op":"ids","kind":"replacements","x":9027},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2651"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2652"},"b":{"op":"lit","v":0}}],"x":9028},"b":{"op":"seq","b":[{"op":"let","v":"taken~2654","e":{"op":"lit","v":0,"x":9029},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7985},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7987},"label":{"op":"lit","v":{"instead":0},"x":9030}},{"gens":[{"v":"instead~2655","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2652"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2652"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"room","d":null}}]}]},"x":9031},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2654","x":9032},"o":"=","e":{"op":"var","n":"instead~2655","x":9033},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7989},{"op":"rep","n":{"op":"var","n":"instead~2655","x":9034},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2653"},"f":"effect","d":null,"x":9035},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7991},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7990}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7988},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2655"}],"x":9036}}],"kind":"replace","prompt":{"def":"gain","args":{"n":10,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $10","it":"guadagna $10"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7986},{"op":"set","t":{"op":"var","n":"left~2652","x":9037},"o":"-=","e":{"op":"var","n":"taken~2654","x":9038},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7992}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7984},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7983},{"op":"let","v":"n~2656","e":{"op":"var","n":"left~2652","x":9039},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7993},{"op":"let","v":"r~2657","e":{"op":"var","n":"r~2651","x":9040},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7994},{"op":"seq","b":[{"op":"let","v":"k~2658","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2656"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2656"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2657"},"d":0}]}]}}]}],"x":9041},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7996},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9042},"t":{"op":"set","t":{"op":"var","n":"k~2658","x":9043},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2658"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":0}}]}]}]}],"x":9044},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7998},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7997},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":0,"x":9045},"o":"+=","e":{"op":"var","n":"k~2658","x":9046},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7999},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9047},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2657"},"d":0,"x":9048},"o":"-=","e":{"op":"var","n":"k~2658","x":9049},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8001},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8000},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2657"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2658"},"b":{"op":"lit","v":0}}],"x":9050},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9051},"o":"+=","e":{"op":"var","n":"k~2658","x":9052},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8003},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8002}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7995}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7981},{"op":"let","v":"n~2669","e":{"op":"lit","v":10,"x":9053},"at":"rules_data/pampero/modules/objectives.yaml:23","id":8004},{"op":"let","v":"r~2670","e":{"op":"lit","v":"money","x":9054},"at":"rules_data/pampero/modules/objectives.yaml:23","id":8005},{"op":"let","v":"k~2671","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2664","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2664"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2665","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2666","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2666"},"b":{"op":"var","n":"c~2665"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2667","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2668","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2667"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2668"},"b":{"op":"var","n":"c~2665"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2665"},"f":"deck","d":null},"b":{"op":"lit","v":"venture_capital"}}}]},"x":9055},"at":"rules_data/pampero/modules/objectives.yaml:23","id":8006},{"op":"seq","b":[{"op":"let","v":"n~2672","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2669"},"b":{"op":"var","n":"k~2671"},"x":9056},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8008},{"op":"let","v":"r~2673","e":{"op":"var","n":"r~2670","x":9057},"at":"rules_data/pampero/definitions/resources.yaml:68","id":8009},{"op":"seq","b":[{"op":"let","v":"left~2674","e":{"op":"var","n":"n~2672","x":9058},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8011},{"op":"for","v":"rep~2675","src":{"op":"ids","kind":"replacements","x":9059},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2673"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2674"},"b":{"op":"lit","v":0}}],"x":9060},"b":{"op":"seq","b":[{"op":"let","v":"taken~2676","e":{"op":"lit","v":0,"x":9061},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8014},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8016},"label":{"op":"lit","v":{"instead":0},"x":9062}},{"gens":[{"v":"instead~2677","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2674"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2674"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"room","d":null}}]}]},"x":9063},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2676","x":9064},"o":"=","e":{"op":"var","n":"instead~2677","x":9065},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8018},{"op":"rep","n":{"op":"var","n":"instead~2677","x":9066},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2675"},"f":"effect","d":null,"x":9067},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8020},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8019}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8017},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2677"}],"x":9068}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2672","x":9069},"r":{"op":"var","n":"r~2673","x":9070}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8015},{"op":"set","t":{"op":"var","n":"left~2674","x":9071},"o":"-=","e":{"op":"var","n":"taken~2676","x":9072},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8021}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8013},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8012},{"op":"let","v":"n~2678","e":{"op":"var","n":"left~2674","x":9073},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8022},{"op":"let","v":"r~2679","e":{"op":"var","n":"r~2673","x":9074},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8023},{"op":"seq","b":[{"op":"let","v":"k~2680","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2678"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2678"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2679"},"d":0}]}]}}]}],"x":9075},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8025},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9076},"t":{"op":"set","t":{"op":"var","n":"k~2680","x":9077},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2680"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2679"},"d":0}}]}]}]}],"x":9078},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8027},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8026},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2679"},"d":0,"x":9079},"o":"+=","e":{"op":"var","n":"k~2680","x":9080},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8028},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9081},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2679"},"d":0,"x":9082},"o":"-=","e":{"op":"var","n":"k~2680","x":9083},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8030},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8029},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2679"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2680"},"b":{"op":"lit","v":0}}],"x":9084},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":9085},"o":"+=","e":{"op":"var","n":"k~2680","x":9086},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8032},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8031}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8024}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8010}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":8007}],"at":"rules_data/pampero/modules/objectives.yaml:23","id":7978},"source":{"doc":"pampero-clear-skies","section":"Objective Cards Explained"},"at":"rules_data/pampero/modules/objectives.yaml:17"}',
 }

@@ -51,50 +51,50 @@ K = [
 ]
 
 
-x_10358 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10359 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_10362 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10366 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_10367 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_10372 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_10373 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_10375 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_10376 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_10378 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_10379 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_10381 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_10382 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10385 = _C.x_10385  # rules_data/pampero/modules/private_industry.yaml:24
-x_10389 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10390 = _C.x_10010  # rules_data/pampero/definitions/resources.yaml:55
-x_10393 = _C.x_10013  # rules_data/pampero/definitions/resources.yaml:57
-x_10397 = _C.x_10017  # rules_data/pampero/definitions/resources.yaml:60
-x_10398 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:57
-x_10405 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:26
-x_10406 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:27
-x_10408 = _C.x_10028  # rules_data/pampero/definitions/resources.yaml:27
-x_10409 = _C.x_10029  # rules_data/pampero/definitions/resources.yaml:28
-x_10411 = _C.x_10031  # rules_data/pampero/definitions/resources.yaml:29
-x_10412 = _C.x_10032  # rules_data/pampero/definitions/resources.yaml:29
-x_10414 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:30
-x_10415 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10418 = _C.x_10418  # rules_data/pampero/modules/private_industry.yaml:24
-x_10422 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10423 = _C.x_9308  # rules_data/pampero/definitions/resources.yaml:55
-x_10426 = _C.x_9311  # rules_data/pampero/definitions/resources.yaml:57
-x_10430 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:60
-x_10431 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_10438 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:26
-x_10439 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:27
-x_10441 = _C.x_9326  # rules_data/pampero/definitions/resources.yaml:27
-x_10442 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:28
-x_10444 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
-x_10445 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
-x_10447 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
-x_10448 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10366 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10367 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_10370 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_10374 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_10375 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_10380 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_10381 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_10383 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_10384 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_10386 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_10387 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_10389 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_10390 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10393 = _C.x_10393  # rules_data/pampero/modules/private_industry.yaml:24
+x_10397 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10398 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:55
+x_10401 = _C.x_10021  # rules_data/pampero/definitions/resources.yaml:57
+x_10405 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:60
+x_10406 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:57
+x_10413 = _C.x_10033  # rules_data/pampero/definitions/resources.yaml:26
+x_10414 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:27
+x_10416 = _C.x_10036  # rules_data/pampero/definitions/resources.yaml:27
+x_10417 = _C.x_10037  # rules_data/pampero/definitions/resources.yaml:28
+x_10419 = _C.x_10039  # rules_data/pampero/definitions/resources.yaml:29
+x_10420 = _C.x_10040  # rules_data/pampero/definitions/resources.yaml:29
+x_10422 = _C.x_10042  # rules_data/pampero/definitions/resources.yaml:30
+x_10423 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10426 = _C.x_10426  # rules_data/pampero/modules/private_industry.yaml:24
+x_10430 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10431 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:55
+x_10434 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:57
+x_10438 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:60
+x_10439 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:57
+x_10446 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
+x_10447 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
+x_10449 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
+x_10450 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
+x_10452 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
+x_10453 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
+x_10455 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
+x_10456 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9121(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
+def t_9131(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -102,27 +102,27 @@ def t_9121(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2629', 'money', True)
-        LOCAL(ctx, E, 'k~2630', x_10385(ctx, E), True)
-        return t_9149(ctx, r2, s, E)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_10393(ctx, E), True)
+        return t_9159(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_10418(ctx, E), True)
-        return t_9177(ctx, k, s, E)
+        LOCAL(ctx, E, 'r~2671', 'money', True)
+        LOCAL(ctx, E, 'k~2672', x_10426(ctx, E), True)
+        return t_9187(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2619', 3, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9124(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2649', 3, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_9134(ctx, r1, s, E)
 
 
-d_9122 = _C.d_7402  # rules_data/pampero/modules/private_industry.yaml:24
-d_9123 = _C.d_7403  # rules_data/pampero/modules/private_industry.yaml:24
+d_9132 = _C.d_7407  # rules_data/pampero/modules/private_industry.yaml:24
+d_9133 = _C.d_7408  # rules_data/pampero/modules/private_industry.yaml:24
 
 
-def t_9124(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9134(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -130,46 +130,46 @@ def t_9124(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9138(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_9148(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9126(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_9136(ctx, r1, s, E)
 
 
-d_9125 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_9135 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9126(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9136(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10358(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_10366(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10359(ctx, E):
-                return t_9127(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_10367(ctx, E):
+                return t_9137(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9127(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9137(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -177,154 +177,154 @@ def t_9127(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9135, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9145, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9129(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_9139(ctx, r1, s, E)
 
 
-d_9128 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_9138 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9129(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9139(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9129, None, [], k)
+    return CHOOSE(ctx, 9139, None, [], k)
 
 
-d_9130 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9131 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9132 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9133 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9134 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_9140 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9141 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_9142 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_9143 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_9144 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9135(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9135, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9145, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_9136 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9137 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_9146 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_9147 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9138(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9148(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10372(ctx, E), True)
-    if not d_9140(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_10380(ctx, E), True)
+    if not d_9150(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9142, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9152, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9143(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_9153(ctx, E):
         return False
-    if not d_9145(ctx, E):
+    if not d_9155(ctx, E):
         return False
     return True
 
 
-d_9139 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9140 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9141 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_9149 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_9150 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_9151 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9142(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9152(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9142, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9152, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_9143(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9153(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10378(ctx, E):
+    if x_10386(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9144, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9154, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9144(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9154(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9144, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9154, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9145(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9155(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10381(ctx, E):
+    if x_10389(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9146, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9156, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_9146(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9156(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9146, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9156, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-d_9147 = _C.d_7536  # rules_data/pampero/modules/private_industry.yaml:24
-d_9148 = _C.d_9148  # rules_data/pampero/modules/private_industry.yaml:24
+d_9157 = _C.d_7541  # rules_data/pampero/modules/private_industry.yaml:24
+d_9158 = _C.d_9158  # rules_data/pampero/modules/private_industry.yaml:24
 
 
-def t_9149(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9159(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
-    return t_9152(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
+    return t_9162(ctx, k, s, E)
 
 
-d_9150 = _C.d_8822  # rules_data/pampero/definitions/resources.yaml:76
-d_9151 = _C.d_8823  # rules_data/pampero/definitions/resources.yaml:76
+d_9160 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:76
+d_9161 = _C.d_8833  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_9152(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9162(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -332,46 +332,46 @@ def t_9152(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
-        if not d_9166(ctx, E):
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
+        if not d_9176(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
-    return t_9154(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
+    return t_9164(ctx, r1, s, E)
 
 
-d_9153 = _C.d_8825  # rules_data/pampero/definitions/resources.yaml:54
+d_9163 = _C.d_8835  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9154(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9164(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10389(ctx, E)))
-    old = E.get('rep~2634', MISSING)
+    items = list(items_of(x_10397(ctx, E)))
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2634', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
-            if x_10390(ctx, E):
-                return t_9155(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2664', item, True)
+            if x_10398(ctx, E):
+                return t_9165(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9155(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9165(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -379,154 +379,154 @@ def t_9155(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9163, E, 'left~2633', E.get('taken~2635'))
+        ASSIGN(ctx, 9173, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
-    return t_9157(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
+    return t_9167(ctx, r1, s, E)
 
 
-d_9156 = _C.d_8828  # rules_data/pampero/definitions/resources.yaml:56
+d_9166 = _C.d_8838  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9157(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9167(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9157, None, [], k)
+    return CHOOSE(ctx, 9167, None, [], k)
 
 
-d_9158 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9159 = _C.t_8831  # rules_data/pampero/definitions/resources.yaml:60
-d_9160 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:60
-t_9161 = _C.t_8833  # rules_data/pampero/definitions/resources.yaml:60
-t_9162 = _C.t_8834  # rules_data/pampero/definitions/resources.yaml:60
+d_9168 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9169 = _C.t_8841  # rules_data/pampero/definitions/resources.yaml:60
+d_9170 = _C.d_8842  # rules_data/pampero/definitions/resources.yaml:60
+t_9171 = _C.t_8843  # rules_data/pampero/definitions/resources.yaml:60
+t_9172 = _C.t_8844  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9163(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9173(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9163, E, 'left~2633', E.get('taken~2635'))
+    ASSIGN(ctx, 9173, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
-d_9164 = _C.d_8836  # rules_data/pampero/definitions/resources.yaml:62
-d_9165 = _C.d_8837  # rules_data/pampero/definitions/resources.yaml:62
+d_9174 = _C.d_8846  # rules_data/pampero/definitions/resources.yaml:62
+d_9175 = _C.d_8847  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9166(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9176(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10405(ctx, E), True)
-    if not d_9168(ctx, E):
+    LOCAL(ctx, E, 'k~2669', x_10413(ctx, E), True)
+    if not d_9178(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9170, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9180, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    if not d_9171(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
+    if not d_9181(ctx, E):
         return False
-    if not d_9173(ctx, E):
+    if not d_9183(ctx, E):
         return False
     return True
 
 
-d_9167 = _C.d_8839  # rules_data/pampero/definitions/resources.yaml:26
-d_9168 = _C.d_8840  # rules_data/pampero/definitions/resources.yaml:27
-d_9169 = _C.d_8841  # rules_data/pampero/definitions/resources.yaml:27
+d_9177 = _C.d_8849  # rules_data/pampero/definitions/resources.yaml:26
+d_9178 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:27
+d_9179 = _C.d_8851  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9170(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9180(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9170, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9180, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
-def d_9171(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9181(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10411(ctx, E):
+    if x_10419(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9172, ctx.state.get('supply'), E.get('r~2638'))
+        c, key = KEYPLACE(ctx, 9182, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
-def d_9172(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9182(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9172, ctx.state.get('supply'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9182, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
-def d_9173(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9183(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10414(ctx, E):
+    if x_10422(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9174, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9184, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
-def d_9174(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9184(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9174, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9184, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
-d_9175 = _C.d_8215  # rules_data/pampero/modules/private_industry.yaml:24
-d_9176 = _C.d_9176  # rules_data/pampero/modules/private_industry.yaml:24
+d_9185 = _C.d_8225  # rules_data/pampero/modules/private_industry.yaml:24
+d_9186 = _C.d_9186  # rules_data/pampero/modules/private_industry.yaml:24
 
 
-def t_9177(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9187(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_9180(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
+    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    return t_9190(ctx, k, s, E)
 
 
-d_9178 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:76
-d_9179 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:76
+d_9188 = _C.d_8860  # rules_data/pampero/definitions/resources.yaml:76
+d_9189 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_9180(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9190(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -534,46 +534,46 @@ def t_9180(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_9194(ctx, E):
+        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
+        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+        if not d_9204(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_9182(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    return t_9192(ctx, r1, s, E)
 
 
-d_9181 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
+d_9191 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9182(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9192(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10422(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    items = list(items_of(x_10430(ctx, E)))
+    old = E.get('rep~2676', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2676', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_10423(ctx, E):
-                return t_9183(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2676', item, True)
+            if x_10431(ctx, E):
+                return t_9193(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9183(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9193(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -581,262 +581,262 @@ def t_9183(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9191, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 9201, E, 'left~2675', E.get('taken~2677'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_9185(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2677', 0, True)
+    return t_9195(ctx, r1, s, E)
 
 
-d_9184 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
+d_9194 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9185(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9195(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9185, None, [], k)
+    return CHOOSE(ctx, 9195, None, [], k)
 
 
-d_9186 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9187 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_9188 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_9189 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_9190 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
+d_9196 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9197 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
+d_9198 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
+t_9199 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
+t_9200 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9191(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9201(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9191, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 9201, E, 'left~2675', E.get('taken~2677'))
     return True
 
 
-d_9192 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_9193 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
+d_9202 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
+d_9203 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9194(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9204(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10438(ctx, E), True)
-    if not d_9196(ctx, E):
+    LOCAL(ctx, E, 'k~2681', x_10446(ctx, E), True)
+    if not d_9206(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9198, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9208, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_9199(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
+    if not d_9209(ctx, E):
         return False
-    if not d_9201(ctx, E):
+    if not d_9211(ctx, E):
         return False
     return True
 
 
-d_9195 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_9196 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_9197 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
+d_9205 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
+d_9206 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
+d_9207 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9198(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9208(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9198, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9208, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
     return True
 
 
-def d_9199(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9209(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10444(ctx, E):
+    if x_10452(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9200, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 9210, ctx.state.get('supply'), E.get('r~2680'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_9200(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9210(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9200, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9210, ctx.state.get('supply'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_9201(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9211(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10447(ctx, E):
+    if x_10455(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9202, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9212, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
-def d_9202(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9212(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9202, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9212, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9121: t_9121,
-    9122: CPS(d_9122),
-    9123: CPS(d_9123),
-    9124: t_9124,
-    9125: CPS(d_9125),
-    9126: t_9126,
-    9127: t_9127,
-    9128: CPS(d_9128),
-    9129: t_9129,
-    9130: CPS(d_9130),
     9131: t_9131,
     9132: CPS(d_9132),
-    9133: t_9133,
+    9133: CPS(d_9133),
     9134: t_9134,
     9135: CPS(d_9135),
-    9136: CPS(d_9136),
-    9137: CPS(d_9137),
+    9136: t_9136,
+    9137: t_9137,
     9138: CPS(d_9138),
-    9139: CPS(d_9139),
+    9139: t_9139,
     9140: CPS(d_9140),
-    9141: CPS(d_9141),
+    9141: t_9141,
     9142: CPS(d_9142),
-    9143: CPS(d_9143),
-    9144: CPS(d_9144),
+    9143: t_9143,
+    9144: t_9144,
     9145: CPS(d_9145),
     9146: CPS(d_9146),
     9147: CPS(d_9147),
     9148: CPS(d_9148),
-    9149: t_9149,
+    9149: CPS(d_9149),
     9150: CPS(d_9150),
     9151: CPS(d_9151),
-    9152: t_9152,
+    9152: CPS(d_9152),
     9153: CPS(d_9153),
-    9154: t_9154,
-    9155: t_9155,
+    9154: CPS(d_9154),
+    9155: CPS(d_9155),
     9156: CPS(d_9156),
-    9157: t_9157,
+    9157: CPS(d_9157),
     9158: CPS(d_9158),
     9159: t_9159,
     9160: CPS(d_9160),
-    9161: t_9161,
+    9161: CPS(d_9161),
     9162: t_9162,
     9163: CPS(d_9163),
-    9164: CPS(d_9164),
-    9165: CPS(d_9165),
+    9164: t_9164,
+    9165: t_9165,
     9166: CPS(d_9166),
-    9167: CPS(d_9167),
+    9167: t_9167,
     9168: CPS(d_9168),
-    9169: CPS(d_9169),
+    9169: t_9169,
     9170: CPS(d_9170),
-    9171: CPS(d_9171),
-    9172: CPS(d_9172),
+    9171: t_9171,
+    9172: t_9172,
     9173: CPS(d_9173),
     9174: CPS(d_9174),
     9175: CPS(d_9175),
     9176: CPS(d_9176),
-    9177: t_9177,
+    9177: CPS(d_9177),
     9178: CPS(d_9178),
     9179: CPS(d_9179),
-    9180: t_9180,
+    9180: CPS(d_9180),
     9181: CPS(d_9181),
-    9182: t_9182,
-    9183: t_9183,
+    9182: CPS(d_9182),
+    9183: CPS(d_9183),
     9184: CPS(d_9184),
-    9185: t_9185,
+    9185: CPS(d_9185),
     9186: CPS(d_9186),
     9187: t_9187,
     9188: CPS(d_9188),
-    9189: t_9189,
+    9189: CPS(d_9189),
     9190: t_9190,
     9191: CPS(d_9191),
-    9192: CPS(d_9192),
-    9193: CPS(d_9193),
+    9192: t_9192,
+    9193: t_9193,
     9194: CPS(d_9194),
-    9195: CPS(d_9195),
+    9195: t_9195,
     9196: CPS(d_9196),
-    9197: CPS(d_9197),
+    9197: t_9197,
     9198: CPS(d_9198),
-    9199: CPS(d_9199),
-    9200: CPS(d_9200),
+    9199: t_9199,
+    9200: t_9200,
     9201: CPS(d_9201),
     9202: CPS(d_9202),
+    9203: CPS(d_9203),
+    9204: CPS(d_9204),
+    9205: CPS(d_9205),
+    9206: CPS(d_9206),
+    9207: CPS(d_9207),
+    9208: CPS(d_9208),
+    9209: CPS(d_9209),
+    9210: CPS(d_9210),
+    9211: CPS(d_9211),
+    9212: CPS(d_9212),
 }
 
 
 CODE = {
-    10358: x_10358,
-    10359: x_10359,
-    10362: x_10362,
     10366: x_10366,
     10367: x_10367,
-    10372: x_10372,
-    10373: x_10373,
+    10370: x_10370,
+    10374: x_10374,
     10375: x_10375,
-    10376: x_10376,
-    10378: x_10378,
-    10379: x_10379,
+    10380: x_10380,
     10381: x_10381,
-    10382: x_10382,
-    10385: x_10385,
+    10383: x_10383,
+    10384: x_10384,
+    10386: x_10386,
+    10387: x_10387,
     10389: x_10389,
     10390: x_10390,
     10393: x_10393,
     10397: x_10397,
     10398: x_10398,
+    10401: x_10401,
     10405: x_10405,
     10406: x_10406,
-    10408: x_10408,
-    10409: x_10409,
-    10411: x_10411,
-    10412: x_10412,
+    10413: x_10413,
     10414: x_10414,
-    10415: x_10415,
-    10418: x_10418,
+    10416: x_10416,
+    10417: x_10417,
+    10419: x_10419,
+    10420: x_10420,
     10422: x_10422,
     10423: x_10423,
     10426: x_10426,
     10430: x_10430,
     10431: x_10431,
+    10434: x_10434,
     10438: x_10438,
     10439: x_10439,
-    10441: x_10441,
-    10442: x_10442,
-    10444: x_10444,
-    10445: x_10445,
+    10446: x_10446,
     10447: x_10447,
-    10448: x_10448,
+    10449: x_10449,
+    10450: x_10450,
+    10452: x_10452,
+    10453: x_10453,
+    10455: x_10455,
+    10456: x_10456,
 }
 AT = {
 }
@@ -844,5 +844,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:23
-    'pi_agriculture_1': '{"id":"pi_agriculture_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["agriculture"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":3,"x":10355},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9122},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":10356},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9123},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10357},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9125},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10358},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10359},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10360},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9128},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9130},"label":{"op":"lit","v":{"instead":0},"x":10361}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10362},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10363},"o":"=","e":{"op":"var","n":"instead~2624","x":10364},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9132},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10365},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10366},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9134},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9133}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9131},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10367}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9129},{"op":"set","t":{"op":"var","n":"left~2621","x":10368},"o":"-=","e":{"op":"var","n":"taken~2623","x":10369},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9135}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9127},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9126},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10370},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9136},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10371},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9137},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10372},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9139},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10373},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10374},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10375},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9141},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9140},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10376},"o":"+=","e":{"op":"var","n":"k~2627","x":10377},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9142},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10378},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10379},"o":"-=","e":{"op":"var","n":"k~2627","x":10380},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9144},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9143},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10381},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10382},"o":"+=","e":{"op":"var","n":"k~2627","x":10383},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9146},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9145}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9138}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9124},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":10384},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9147},{"op":"let","v":"k~2630","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2628","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10385},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9148},{"op":"seq","b":[{"op":"let","v":"n~2631","e":{"op":"var","n":"k~2630","x":10386},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9150},{"op":"let","v":"r~2632","e":{"op":"var","n":"r~2629","x":10387},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9151},{"op":"seq","b":[{"op":"let","v":"left~2633","e":{"op":"var","n":"n~2631","x":10388},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9153},{"op":"for","v":"rep~2634","src":{"op":"ids","kind":"replacements","x":10389},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2632"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2633"},"b":{"op":"lit","v":0}}],"x":10390},"b":{"op":"seq","b":[{"op":"let","v":"taken~2635","e":{"op":"lit","v":0,"x":10391},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9156},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9158},"label":{"op":"lit","v":{"instead":0},"x":10392}},{"gens":[{"v":"instead~2636","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2633"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2633"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null}}]}]},"x":10393},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2635","x":10394},"o":"=","e":{"op":"var","n":"instead~2636","x":10395},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9160},{"op":"rep","n":{"op":"var","n":"instead~2636","x":10396},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"effect","d":null,"x":10397},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9162},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9161}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9159},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2636"}],"x":10398}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2631","x":10399},"r":{"op":"var","n":"r~2632","x":10400}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9157},{"op":"set","t":{"op":"var","n":"left~2633","x":10401},"o":"-=","e":{"op":"var","n":"taken~2635","x":10402},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9163}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9155},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9154},{"op":"let","v":"n~2637","e":{"op":"var","n":"left~2633","x":10403},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9164},{"op":"let","v":"r~2638","e":{"op":"var","n":"r~2632","x":10404},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9165},{"op":"seq","b":[{"op":"let","v":"k~2639","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2637"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2637"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0}]}]}}]}],"x":10405},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9167},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10406},"t":{"op":"set","t":{"op":"var","n":"k~2639","x":10407},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2639"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0}}]}]}]}],"x":10408},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9169},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9168},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0,"x":10409},"o":"+=","e":{"op":"var","n":"k~2639","x":10410},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9170},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10411},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0,"x":10412},"o":"-=","e":{"op":"var","n":"k~2639","x":10413},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9172},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9171},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2639"},"b":{"op":"lit","v":0}}],"x":10414},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10415},"o":"+=","e":{"op":"var","n":"k~2639","x":10416},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9174},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9173}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9166}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9152}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9149},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":10417},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9175},{"op":"let","v":"k~2642","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2640","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10418},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9176},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"var","n":"k~2642","x":10419},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9178},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":10420},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9179},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":10421},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9181},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":10422},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":10423},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":10424},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9184},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9186},"label":{"op":"lit","v":{"instead":0},"x":10425}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":10426},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":10427},"o":"=","e":{"op":"var","n":"instead~2648","x":10428},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9188},{"op":"rep","n":{"op":"var","n":"instead~2648","x":10429},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":10430},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9190},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9189}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9187},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":10431}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":10432},"r":{"op":"var","n":"r~2644","x":10433}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9185},{"op":"set","t":{"op":"var","n":"left~2645","x":10434},"o":"-=","e":{"op":"var","n":"taken~2647","x":10435},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9191}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9183},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9182},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":10436},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9192},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":10437},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9193},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":10438},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9195},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10439},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":10440},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":10441},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9197},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9196},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":10442},"o":"+=","e":{"op":"var","n":"k~2651","x":10443},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9198},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10444},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":10445},"o":"-=","e":{"op":"var","n":"k~2651","x":10446},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9200},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9199},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":10447},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10448},"o":"+=","e":{"op":"var","n":"k~2651","x":10449},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9202},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9201}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9194}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9180}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9177}],"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9121},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x agriculture: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:23"}',
+    'pi_agriculture_1': '{"id":"pi_agriculture_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["agriculture"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":3,"x":10363},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9132},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":10364},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9133},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10365},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9135},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10366},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10367},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10368},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9138},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9140},"label":{"op":"lit","v":{"instead":0},"x":10369}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10370},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10371},"o":"=","e":{"op":"var","n":"instead~2654","x":10372},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9142},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10373},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10374},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9144},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9143}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9141},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10375}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9139},{"op":"set","t":{"op":"var","n":"left~2651","x":10376},"o":"-=","e":{"op":"var","n":"taken~2653","x":10377},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9145}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9137},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9136},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10378},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9146},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10379},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9147},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10380},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9149},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10381},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10382},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10383},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9151},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9150},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10384},"o":"+=","e":{"op":"var","n":"k~2657","x":10385},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9152},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10386},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10387},"o":"-=","e":{"op":"var","n":"k~2657","x":10388},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9154},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9153},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10389},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10390},"o":"+=","e":{"op":"var","n":"k~2657","x":10391},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9156},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9155}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9148}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9134},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":10392},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9157},{"op":"let","v":"k~2660","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2658","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10393},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9158},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"var","n":"k~2660","x":10394},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9160},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":10395},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9161},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":10396},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9163},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":10397},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":10398},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":10399},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9166},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9168},"label":{"op":"lit","v":{"instead":0},"x":10400}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":10401},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":10402},"o":"=","e":{"op":"var","n":"instead~2666","x":10403},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9170},{"op":"rep","n":{"op":"var","n":"instead~2666","x":10404},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":10405},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9172},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9171}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9169},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":10406}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":10407},"r":{"op":"var","n":"r~2662","x":10408}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9167},{"op":"set","t":{"op":"var","n":"left~2663","x":10409},"o":"-=","e":{"op":"var","n":"taken~2665","x":10410},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9173}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9165},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9164},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":10411},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9174},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":10412},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9175},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":10413},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9177},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10414},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":10415},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":10416},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9179},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9178},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":10417},"o":"+=","e":{"op":"var","n":"k~2669","x":10418},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9180},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10419},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":10420},"o":"-=","e":{"op":"var","n":"k~2669","x":10421},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9182},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9181},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":10422},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10423},"o":"+=","e":{"op":"var","n":"k~2669","x":10424},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9184},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9183}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9176}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9162}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9159},{"op":"let","v":"r~2671","e":{"op":"lit","v":"money","x":10425},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9185},{"op":"let","v":"k~2672","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2670","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2670"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2670"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10426},"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9186},{"op":"seq","b":[{"op":"let","v":"n~2673","e":{"op":"var","n":"k~2672","x":10427},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9188},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2671","x":10428},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9189},{"op":"seq","b":[{"op":"let","v":"left~2675","e":{"op":"var","n":"n~2673","x":10429},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9191},{"op":"for","v":"rep~2676","src":{"op":"ids","kind":"replacements","x":10430},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2674"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2675"},"b":{"op":"lit","v":0}}],"x":10431},"b":{"op":"seq","b":[{"op":"let","v":"taken~2677","e":{"op":"lit","v":0,"x":10432},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9194},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9196},"label":{"op":"lit","v":{"instead":0},"x":10433}},{"gens":[{"v":"instead~2678","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2675"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2675"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null}}]}]},"x":10434},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2677","x":10435},"o":"=","e":{"op":"var","n":"instead~2678","x":10436},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9198},{"op":"rep","n":{"op":"var","n":"instead~2678","x":10437},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"effect","d":null,"x":10438},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9200},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9199}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9197},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2678"}],"x":10439}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2673","x":10440},"r":{"op":"var","n":"r~2674","x":10441}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9195},{"op":"set","t":{"op":"var","n":"left~2675","x":10442},"o":"-=","e":{"op":"var","n":"taken~2677","x":10443},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9201}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9193},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9192},{"op":"let","v":"n~2679","e":{"op":"var","n":"left~2675","x":10444},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9202},{"op":"let","v":"r~2680","e":{"op":"var","n":"r~2674","x":10445},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9203},{"op":"seq","b":[{"op":"let","v":"k~2681","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2679"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2679"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0}]}]}}]}],"x":10446},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9205},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10447},"t":{"op":"set","t":{"op":"var","n":"k~2681","x":10448},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2681"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0}}]}]}]}],"x":10449},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9207},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9206},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0,"x":10450},"o":"+=","e":{"op":"var","n":"k~2681","x":10451},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9208},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10452},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0,"x":10453},"o":"-=","e":{"op":"var","n":"k~2681","x":10454},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9210},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9209},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2681"},"b":{"op":"lit","v":0}}],"x":10455},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10456},"o":"+=","e":{"op":"var","n":"k~2681","x":10457},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9212},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9211}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9204}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9190}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9187}],"at":"rules_data/pampero/modules/private_industry.yaml:24","id":9131},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x agriculture: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:23"}',
 }

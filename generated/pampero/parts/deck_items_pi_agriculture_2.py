@@ -51,50 +51,50 @@ K = [
 ]
 
 
-x_10453 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10454 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_10457 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10461 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_10462 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_10467 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_10468 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_10470 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_10471 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_10473 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_10474 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_10476 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_10477 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10480 = _C.x_10385  # rules_data/pampero/modules/private_industry.yaml:27
-x_10484 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10485 = _C.x_10010  # rules_data/pampero/definitions/resources.yaml:55
-x_10488 = _C.x_10013  # rules_data/pampero/definitions/resources.yaml:57
-x_10492 = _C.x_10017  # rules_data/pampero/definitions/resources.yaml:60
-x_10493 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:57
-x_10500 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:26
-x_10501 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:27
-x_10503 = _C.x_10028  # rules_data/pampero/definitions/resources.yaml:27
-x_10504 = _C.x_10029  # rules_data/pampero/definitions/resources.yaml:28
-x_10506 = _C.x_10031  # rules_data/pampero/definitions/resources.yaml:29
-x_10507 = _C.x_10032  # rules_data/pampero/definitions/resources.yaml:29
-x_10509 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:30
-x_10510 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10513 = _C.x_10418  # rules_data/pampero/modules/private_industry.yaml:27
-x_10517 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10518 = _C.x_9308  # rules_data/pampero/definitions/resources.yaml:55
-x_10521 = _C.x_9311  # rules_data/pampero/definitions/resources.yaml:57
-x_10525 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:60
-x_10526 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_10533 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:26
-x_10534 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:27
-x_10536 = _C.x_9326  # rules_data/pampero/definitions/resources.yaml:27
-x_10537 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:28
-x_10539 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
-x_10540 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
-x_10542 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
-x_10543 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10461 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10462 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_10465 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_10469 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_10470 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_10475 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_10476 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_10478 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_10479 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_10481 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_10482 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_10484 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_10485 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10488 = _C.x_10393  # rules_data/pampero/modules/private_industry.yaml:27
+x_10492 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10493 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:55
+x_10496 = _C.x_10021  # rules_data/pampero/definitions/resources.yaml:57
+x_10500 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:60
+x_10501 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:57
+x_10508 = _C.x_10033  # rules_data/pampero/definitions/resources.yaml:26
+x_10509 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:27
+x_10511 = _C.x_10036  # rules_data/pampero/definitions/resources.yaml:27
+x_10512 = _C.x_10037  # rules_data/pampero/definitions/resources.yaml:28
+x_10514 = _C.x_10039  # rules_data/pampero/definitions/resources.yaml:29
+x_10515 = _C.x_10040  # rules_data/pampero/definitions/resources.yaml:29
+x_10517 = _C.x_10042  # rules_data/pampero/definitions/resources.yaml:30
+x_10518 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10521 = _C.x_10426  # rules_data/pampero/modules/private_industry.yaml:27
+x_10525 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10526 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:55
+x_10529 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:57
+x_10533 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:60
+x_10534 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:57
+x_10541 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
+x_10542 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
+x_10544 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
+x_10545 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
+x_10547 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
+x_10548 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
+x_10550 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
+x_10551 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9203(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
+def t_9213(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:27
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -102,27 +102,27 @@ def t_9203(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2629', 'money', True)
-        LOCAL(ctx, E, 'k~2630', x_10480(ctx, E), True)
-        return t_9231(ctx, r2, s, E)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_10488(ctx, E), True)
+        return t_9241(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_10513(ctx, E), True)
-        return t_9259(ctx, k, s, E)
+        LOCAL(ctx, E, 'r~2671', 'money', True)
+        LOCAL(ctx, E, 'k~2672', x_10521(ctx, E), True)
+        return t_9269(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2619', 5, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9206(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2649', 5, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_9216(ctx, r1, s, E)
 
 
-d_9204 = _C.d_7588  # rules_data/pampero/modules/private_industry.yaml:27
-d_9205 = _C.d_7403  # rules_data/pampero/modules/private_industry.yaml:27
+d_9214 = _C.d_7593  # rules_data/pampero/modules/private_industry.yaml:27
+d_9215 = _C.d_7408  # rules_data/pampero/modules/private_industry.yaml:27
 
 
-def t_9206(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9216(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -130,46 +130,46 @@ def t_9206(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9220(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_9230(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9208(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_9218(ctx, r1, s, E)
 
 
-d_9207 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_9217 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9208(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9218(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10453(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_10461(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10454(ctx, E):
-                return t_9209(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_10462(ctx, E):
+                return t_9219(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9209(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9219(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -177,154 +177,154 @@ def t_9209(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9217, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9227, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9211(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_9221(ctx, r1, s, E)
 
 
-d_9210 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_9220 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9211(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9221(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9211, None, [], k)
+    return CHOOSE(ctx, 9221, None, [], k)
 
 
-d_9212 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9213 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9214 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9215 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9216 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_9222 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9223 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_9224 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_9225 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_9226 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9217(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9227(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9217, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9227, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_9218 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9219 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_9228 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_9229 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9220(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9230(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10467(ctx, E), True)
-    if not d_9222(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_10475(ctx, E), True)
+    if not d_9232(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9224, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9234, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9225(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_9235(ctx, E):
         return False
-    if not d_9227(ctx, E):
+    if not d_9237(ctx, E):
         return False
     return True
 
 
-d_9221 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9222 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9223 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_9231 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_9232 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_9233 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9224(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9234(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9224, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9234, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_9225(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9235(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10473(ctx, E):
+    if x_10481(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9226, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9236, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9226(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9236(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9226, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9236, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9227(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9237(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10476(ctx, E):
+    if x_10484(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9228, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9238, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_9228(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9238(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9228, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9238, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-d_9229 = _C.d_7536  # rules_data/pampero/modules/private_industry.yaml:27
-d_9230 = _C.d_9148  # rules_data/pampero/modules/private_industry.yaml:27
+d_9239 = _C.d_7541  # rules_data/pampero/modules/private_industry.yaml:27
+d_9240 = _C.d_9158  # rules_data/pampero/modules/private_industry.yaml:27
 
 
-def t_9231(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9241(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
-    return t_9234(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
+    return t_9244(ctx, k, s, E)
 
 
-d_9232 = _C.d_8822  # rules_data/pampero/definitions/resources.yaml:76
-d_9233 = _C.d_8823  # rules_data/pampero/definitions/resources.yaml:76
+d_9242 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:76
+d_9243 = _C.d_8833  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_9234(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9244(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -332,46 +332,46 @@ def t_9234(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
-        if not d_9248(ctx, E):
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
+        if not d_9258(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
-    return t_9236(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
+    return t_9246(ctx, r1, s, E)
 
 
-d_9235 = _C.d_8825  # rules_data/pampero/definitions/resources.yaml:54
+d_9245 = _C.d_8835  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9236(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9246(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10484(ctx, E)))
-    old = E.get('rep~2634', MISSING)
+    items = list(items_of(x_10492(ctx, E)))
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2634', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
-            if x_10485(ctx, E):
-                return t_9237(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2664', item, True)
+            if x_10493(ctx, E):
+                return t_9247(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9237(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9247(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -379,154 +379,154 @@ def t_9237(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9245, E, 'left~2633', E.get('taken~2635'))
+        ASSIGN(ctx, 9255, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
-    return t_9239(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
+    return t_9249(ctx, r1, s, E)
 
 
-d_9238 = _C.d_8828  # rules_data/pampero/definitions/resources.yaml:56
+d_9248 = _C.d_8838  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9239(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9249(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9239, None, [], k)
+    return CHOOSE(ctx, 9249, None, [], k)
 
 
-d_9240 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9241 = _C.t_8831  # rules_data/pampero/definitions/resources.yaml:60
-d_9242 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:60
-t_9243 = _C.t_8833  # rules_data/pampero/definitions/resources.yaml:60
-t_9244 = _C.t_8834  # rules_data/pampero/definitions/resources.yaml:60
+d_9250 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9251 = _C.t_8841  # rules_data/pampero/definitions/resources.yaml:60
+d_9252 = _C.d_8842  # rules_data/pampero/definitions/resources.yaml:60
+t_9253 = _C.t_8843  # rules_data/pampero/definitions/resources.yaml:60
+t_9254 = _C.t_8844  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9245(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9255(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9245, E, 'left~2633', E.get('taken~2635'))
+    ASSIGN(ctx, 9255, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
-d_9246 = _C.d_8836  # rules_data/pampero/definitions/resources.yaml:62
-d_9247 = _C.d_8837  # rules_data/pampero/definitions/resources.yaml:62
+d_9256 = _C.d_8846  # rules_data/pampero/definitions/resources.yaml:62
+d_9257 = _C.d_8847  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9248(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9258(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10500(ctx, E), True)
-    if not d_9250(ctx, E):
+    LOCAL(ctx, E, 'k~2669', x_10508(ctx, E), True)
+    if not d_9260(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9252, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9262, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    if not d_9253(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
+    if not d_9263(ctx, E):
         return False
-    if not d_9255(ctx, E):
+    if not d_9265(ctx, E):
         return False
     return True
 
 
-d_9249 = _C.d_8839  # rules_data/pampero/definitions/resources.yaml:26
-d_9250 = _C.d_8840  # rules_data/pampero/definitions/resources.yaml:27
-d_9251 = _C.d_8841  # rules_data/pampero/definitions/resources.yaml:27
+d_9259 = _C.d_8849  # rules_data/pampero/definitions/resources.yaml:26
+d_9260 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:27
+d_9261 = _C.d_8851  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9252(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9262(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9252, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9262, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
-def d_9253(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9263(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10506(ctx, E):
+    if x_10514(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9254, ctx.state.get('supply'), E.get('r~2638'))
+        c, key = KEYPLACE(ctx, 9264, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
-def d_9254(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9264(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9254, ctx.state.get('supply'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9264, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
-def d_9255(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9265(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10509(ctx, E):
+    if x_10517(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9256, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9266, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
-def d_9256(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9266(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9256, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9266, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
-d_9257 = _C.d_8215  # rules_data/pampero/modules/private_industry.yaml:27
-d_9258 = _C.d_9176  # rules_data/pampero/modules/private_industry.yaml:27
+d_9267 = _C.d_8225  # rules_data/pampero/modules/private_industry.yaml:27
+d_9268 = _C.d_9186  # rules_data/pampero/modules/private_industry.yaml:27
 
 
-def t_9259(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9269(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_9262(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
+    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    return t_9272(ctx, k, s, E)
 
 
-d_9260 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:76
-d_9261 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:76
+d_9270 = _C.d_8860  # rules_data/pampero/definitions/resources.yaml:76
+d_9271 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_9262(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9272(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -534,46 +534,46 @@ def t_9262(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_9276(ctx, E):
+        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
+        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+        if not d_9286(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_9264(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    return t_9274(ctx, r1, s, E)
 
 
-d_9263 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
+d_9273 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9264(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9274(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10517(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    items = list(items_of(x_10525(ctx, E)))
+    old = E.get('rep~2676', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2676', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_10518(ctx, E):
-                return t_9265(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2676', item, True)
+            if x_10526(ctx, E):
+                return t_9275(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9265(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9275(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -581,262 +581,262 @@ def t_9265(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9273, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 9283, E, 'left~2675', E.get('taken~2677'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_9267(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2677', 0, True)
+    return t_9277(ctx, r1, s, E)
 
 
-d_9266 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
+d_9276 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9267(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9277(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9267, None, [], k)
+    return CHOOSE(ctx, 9277, None, [], k)
 
 
-d_9268 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9269 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_9270 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_9271 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_9272 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
+d_9278 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9279 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
+d_9280 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
+t_9281 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
+t_9282 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9273(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9273, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 9283, E, 'left~2675', E.get('taken~2677'))
     return True
 
 
-d_9274 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_9275 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
+d_9284 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
+d_9285 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9276(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9286(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10533(ctx, E), True)
-    if not d_9278(ctx, E):
+    LOCAL(ctx, E, 'k~2681', x_10541(ctx, E), True)
+    if not d_9288(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9280, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9290, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_9281(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
+    if not d_9291(ctx, E):
         return False
-    if not d_9283(ctx, E):
+    if not d_9293(ctx, E):
         return False
     return True
 
 
-d_9277 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_9278 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_9279 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
+d_9287 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
+d_9288 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
+d_9289 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9280(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9290(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9280, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9290, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
     return True
 
 
-def d_9281(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9291(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10539(ctx, E):
+    if x_10547(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9282, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 9292, ctx.state.get('supply'), E.get('r~2680'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_9282(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9292(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9282, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9292, ctx.state.get('supply'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_9283(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9293(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10542(ctx, E):
+    if x_10550(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9284, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9294, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
-def d_9284(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9294(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9284, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9294, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9203: t_9203,
-    9204: CPS(d_9204),
-    9205: CPS(d_9205),
-    9206: t_9206,
-    9207: CPS(d_9207),
-    9208: t_9208,
-    9209: t_9209,
-    9210: CPS(d_9210),
-    9211: t_9211,
-    9212: CPS(d_9212),
     9213: t_9213,
     9214: CPS(d_9214),
-    9215: t_9215,
+    9215: CPS(d_9215),
     9216: t_9216,
     9217: CPS(d_9217),
-    9218: CPS(d_9218),
-    9219: CPS(d_9219),
+    9218: t_9218,
+    9219: t_9219,
     9220: CPS(d_9220),
-    9221: CPS(d_9221),
+    9221: t_9221,
     9222: CPS(d_9222),
-    9223: CPS(d_9223),
+    9223: t_9223,
     9224: CPS(d_9224),
-    9225: CPS(d_9225),
-    9226: CPS(d_9226),
+    9225: t_9225,
+    9226: t_9226,
     9227: CPS(d_9227),
     9228: CPS(d_9228),
     9229: CPS(d_9229),
     9230: CPS(d_9230),
-    9231: t_9231,
+    9231: CPS(d_9231),
     9232: CPS(d_9232),
     9233: CPS(d_9233),
-    9234: t_9234,
+    9234: CPS(d_9234),
     9235: CPS(d_9235),
-    9236: t_9236,
-    9237: t_9237,
+    9236: CPS(d_9236),
+    9237: CPS(d_9237),
     9238: CPS(d_9238),
-    9239: t_9239,
+    9239: CPS(d_9239),
     9240: CPS(d_9240),
     9241: t_9241,
     9242: CPS(d_9242),
-    9243: t_9243,
+    9243: CPS(d_9243),
     9244: t_9244,
     9245: CPS(d_9245),
-    9246: CPS(d_9246),
-    9247: CPS(d_9247),
+    9246: t_9246,
+    9247: t_9247,
     9248: CPS(d_9248),
-    9249: CPS(d_9249),
+    9249: t_9249,
     9250: CPS(d_9250),
-    9251: CPS(d_9251),
+    9251: t_9251,
     9252: CPS(d_9252),
-    9253: CPS(d_9253),
-    9254: CPS(d_9254),
+    9253: t_9253,
+    9254: t_9254,
     9255: CPS(d_9255),
     9256: CPS(d_9256),
     9257: CPS(d_9257),
     9258: CPS(d_9258),
-    9259: t_9259,
+    9259: CPS(d_9259),
     9260: CPS(d_9260),
     9261: CPS(d_9261),
-    9262: t_9262,
+    9262: CPS(d_9262),
     9263: CPS(d_9263),
-    9264: t_9264,
-    9265: t_9265,
+    9264: CPS(d_9264),
+    9265: CPS(d_9265),
     9266: CPS(d_9266),
-    9267: t_9267,
+    9267: CPS(d_9267),
     9268: CPS(d_9268),
     9269: t_9269,
     9270: CPS(d_9270),
-    9271: t_9271,
+    9271: CPS(d_9271),
     9272: t_9272,
     9273: CPS(d_9273),
-    9274: CPS(d_9274),
-    9275: CPS(d_9275),
+    9274: t_9274,
+    9275: t_9275,
     9276: CPS(d_9276),
-    9277: CPS(d_9277),
+    9277: t_9277,
     9278: CPS(d_9278),
-    9279: CPS(d_9279),
+    9279: t_9279,
     9280: CPS(d_9280),
-    9281: CPS(d_9281),
-    9282: CPS(d_9282),
+    9281: t_9281,
+    9282: t_9282,
     9283: CPS(d_9283),
     9284: CPS(d_9284),
+    9285: CPS(d_9285),
+    9286: CPS(d_9286),
+    9287: CPS(d_9287),
+    9288: CPS(d_9288),
+    9289: CPS(d_9289),
+    9290: CPS(d_9290),
+    9291: CPS(d_9291),
+    9292: CPS(d_9292),
+    9293: CPS(d_9293),
+    9294: CPS(d_9294),
 }
 
 
 CODE = {
-    10453: x_10453,
-    10454: x_10454,
-    10457: x_10457,
     10461: x_10461,
     10462: x_10462,
-    10467: x_10467,
-    10468: x_10468,
+    10465: x_10465,
+    10469: x_10469,
     10470: x_10470,
-    10471: x_10471,
-    10473: x_10473,
-    10474: x_10474,
+    10475: x_10475,
     10476: x_10476,
-    10477: x_10477,
-    10480: x_10480,
+    10478: x_10478,
+    10479: x_10479,
+    10481: x_10481,
+    10482: x_10482,
     10484: x_10484,
     10485: x_10485,
     10488: x_10488,
     10492: x_10492,
     10493: x_10493,
+    10496: x_10496,
     10500: x_10500,
     10501: x_10501,
-    10503: x_10503,
-    10504: x_10504,
-    10506: x_10506,
-    10507: x_10507,
+    10508: x_10508,
     10509: x_10509,
-    10510: x_10510,
-    10513: x_10513,
+    10511: x_10511,
+    10512: x_10512,
+    10514: x_10514,
+    10515: x_10515,
     10517: x_10517,
     10518: x_10518,
     10521: x_10521,
     10525: x_10525,
     10526: x_10526,
+    10529: x_10529,
     10533: x_10533,
     10534: x_10534,
-    10536: x_10536,
-    10537: x_10537,
-    10539: x_10539,
-    10540: x_10540,
+    10541: x_10541,
     10542: x_10542,
-    10543: x_10543,
+    10544: x_10544,
+    10545: x_10545,
+    10547: x_10547,
+    10548: x_10548,
+    10550: x_10550,
+    10551: x_10551,
 }
 AT = {
 }
@@ -844,5 +844,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:26
-    'pi_agriculture_2': '{"id":"pi_agriculture_2","deck":"pi_market","module":"private_industry","tags":["agriculture"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":5,"x":10450},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9204},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":10451},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9205},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10452},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9207},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10453},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10454},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10455},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9210},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9212},"label":{"op":"lit","v":{"instead":0},"x":10456}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10457},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10458},"o":"=","e":{"op":"var","n":"instead~2624","x":10459},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9214},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10460},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10461},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9216},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9215}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9213},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10462}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9211},{"op":"set","t":{"op":"var","n":"left~2621","x":10463},"o":"-=","e":{"op":"var","n":"taken~2623","x":10464},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9217}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9209},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9208},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10465},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9218},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10466},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9219},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10467},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9221},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10468},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10469},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10470},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9223},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9222},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10471},"o":"+=","e":{"op":"var","n":"k~2627","x":10472},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9224},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10473},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10474},"o":"-=","e":{"op":"var","n":"k~2627","x":10475},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9226},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9225},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10476},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10477},"o":"+=","e":{"op":"var","n":"k~2627","x":10478},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9228},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9227}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9220}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9206},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":10479},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9229},{"op":"let","v":"k~2630","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2628","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10480},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9230},{"op":"seq","b":[{"op":"let","v":"n~2631","e":{"op":"var","n":"k~2630","x":10481},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9232},{"op":"let","v":"r~2632","e":{"op":"var","n":"r~2629","x":10482},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9233},{"op":"seq","b":[{"op":"let","v":"left~2633","e":{"op":"var","n":"n~2631","x":10483},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9235},{"op":"for","v":"rep~2634","src":{"op":"ids","kind":"replacements","x":10484},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2632"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2633"},"b":{"op":"lit","v":0}}],"x":10485},"b":{"op":"seq","b":[{"op":"let","v":"taken~2635","e":{"op":"lit","v":0,"x":10486},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9238},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9240},"label":{"op":"lit","v":{"instead":0},"x":10487}},{"gens":[{"v":"instead~2636","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2633"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2633"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null}}]}]},"x":10488},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2635","x":10489},"o":"=","e":{"op":"var","n":"instead~2636","x":10490},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9242},{"op":"rep","n":{"op":"var","n":"instead~2636","x":10491},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"effect","d":null,"x":10492},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9244},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9243}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9241},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2636"}],"x":10493}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2631","x":10494},"r":{"op":"var","n":"r~2632","x":10495}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9239},{"op":"set","t":{"op":"var","n":"left~2633","x":10496},"o":"-=","e":{"op":"var","n":"taken~2635","x":10497},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9245}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9237},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9236},{"op":"let","v":"n~2637","e":{"op":"var","n":"left~2633","x":10498},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9246},{"op":"let","v":"r~2638","e":{"op":"var","n":"r~2632","x":10499},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9247},{"op":"seq","b":[{"op":"let","v":"k~2639","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2637"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2637"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0}]}]}}]}],"x":10500},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9249},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10501},"t":{"op":"set","t":{"op":"var","n":"k~2639","x":10502},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2639"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0}}]}]}]}],"x":10503},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9251},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9250},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0,"x":10504},"o":"+=","e":{"op":"var","n":"k~2639","x":10505},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9252},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10506},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0,"x":10507},"o":"-=","e":{"op":"var","n":"k~2639","x":10508},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9254},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9253},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2639"},"b":{"op":"lit","v":0}}],"x":10509},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10510},"o":"+=","e":{"op":"var","n":"k~2639","x":10511},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9256},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9255}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9248}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9234}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9231},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":10512},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9257},{"op":"let","v":"k~2642","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2640","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10513},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9258},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"var","n":"k~2642","x":10514},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9260},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":10515},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9261},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":10516},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9263},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":10517},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":10518},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":10519},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9266},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9268},"label":{"op":"lit","v":{"instead":0},"x":10520}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":10521},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":10522},"o":"=","e":{"op":"var","n":"instead~2648","x":10523},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9270},{"op":"rep","n":{"op":"var","n":"instead~2648","x":10524},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":10525},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9272},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9271}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9269},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":10526}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":10527},"r":{"op":"var","n":"r~2644","x":10528}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9267},{"op":"set","t":{"op":"var","n":"left~2645","x":10529},"o":"-=","e":{"op":"var","n":"taken~2647","x":10530},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9273}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9265},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9264},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":10531},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9274},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":10532},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9275},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":10533},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9277},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10534},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":10535},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":10536},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9279},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9278},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":10537},"o":"+=","e":{"op":"var","n":"k~2651","x":10538},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9280},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10539},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":10540},"o":"-=","e":{"op":"var","n":"k~2651","x":10541},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9282},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9281},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":10542},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10543},"o":"+=","e":{"op":"var","n":"k~2651","x":10544},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9284},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9283}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9276}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9262}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9259}],"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9203},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x agriculture: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:26"}',
+    'pi_agriculture_2': '{"id":"pi_agriculture_2","deck":"pi_market","module":"private_industry","tags":["agriculture"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":5,"x":10458},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9214},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":10459},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9215},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10460},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9217},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10461},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10462},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10463},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9220},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9222},"label":{"op":"lit","v":{"instead":0},"x":10464}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10465},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10466},"o":"=","e":{"op":"var","n":"instead~2654","x":10467},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9224},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10468},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10469},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9226},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9225}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9223},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10470}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9221},{"op":"set","t":{"op":"var","n":"left~2651","x":10471},"o":"-=","e":{"op":"var","n":"taken~2653","x":10472},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9227}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9219},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9218},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10473},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9228},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10474},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9229},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10475},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9231},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10476},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10477},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10478},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9233},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9232},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10479},"o":"+=","e":{"op":"var","n":"k~2657","x":10480},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9234},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10481},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10482},"o":"-=","e":{"op":"var","n":"k~2657","x":10483},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9236},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9235},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10484},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10485},"o":"+=","e":{"op":"var","n":"k~2657","x":10486},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9238},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9237}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9230}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9216},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":10487},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9239},{"op":"let","v":"k~2660","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2658","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10488},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9240},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"var","n":"k~2660","x":10489},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9242},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":10490},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9243},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":10491},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9245},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":10492},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":10493},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":10494},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9248},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9250},"label":{"op":"lit","v":{"instead":0},"x":10495}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":10496},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":10497},"o":"=","e":{"op":"var","n":"instead~2666","x":10498},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9252},{"op":"rep","n":{"op":"var","n":"instead~2666","x":10499},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":10500},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9254},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9253}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9251},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":10501}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":10502},"r":{"op":"var","n":"r~2662","x":10503}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9249},{"op":"set","t":{"op":"var","n":"left~2663","x":10504},"o":"-=","e":{"op":"var","n":"taken~2665","x":10505},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9255}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9247},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9246},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":10506},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9256},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":10507},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9257},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":10508},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9259},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10509},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":10510},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":10511},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9261},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9260},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":10512},"o":"+=","e":{"op":"var","n":"k~2669","x":10513},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9262},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10514},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":10515},"o":"-=","e":{"op":"var","n":"k~2669","x":10516},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9264},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9263},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":10517},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10518},"o":"+=","e":{"op":"var","n":"k~2669","x":10519},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9266},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9265}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9258}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9244}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9241},{"op":"let","v":"r~2671","e":{"op":"lit","v":"money","x":10520},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9267},{"op":"let","v":"k~2672","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2670","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2670"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2670"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"agriculture_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"agriculture_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"agriculture_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10521},"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9268},{"op":"seq","b":[{"op":"let","v":"n~2673","e":{"op":"var","n":"k~2672","x":10522},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9270},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2671","x":10523},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9271},{"op":"seq","b":[{"op":"let","v":"left~2675","e":{"op":"var","n":"n~2673","x":10524},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9273},{"op":"for","v":"rep~2676","src":{"op":"ids","kind":"replacements","x":10525},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2674"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2675"},"b":{"op":"lit","v":0}}],"x":10526},"b":{"op":"seq","b":[{"op":"let","v":"taken~2677","e":{"op":"lit","v":0,"x":10527},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9276},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9278},"label":{"op":"lit","v":{"instead":0},"x":10528}},{"gens":[{"v":"instead~2678","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2675"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2675"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null}}]}]},"x":10529},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2677","x":10530},"o":"=","e":{"op":"var","n":"instead~2678","x":10531},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9280},{"op":"rep","n":{"op":"var","n":"instead~2678","x":10532},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"effect","d":null,"x":10533},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9282},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9281}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9279},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2678"}],"x":10534}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2673","x":10535},"r":{"op":"var","n":"r~2674","x":10536}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9277},{"op":"set","t":{"op":"var","n":"left~2675","x":10537},"o":"-=","e":{"op":"var","n":"taken~2677","x":10538},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9283}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9275},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9274},{"op":"let","v":"n~2679","e":{"op":"var","n":"left~2675","x":10539},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9284},{"op":"let","v":"r~2680","e":{"op":"var","n":"r~2674","x":10540},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9285},{"op":"seq","b":[{"op":"let","v":"k~2681","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2679"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2679"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0}]}]}}]}],"x":10541},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9287},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10542},"t":{"op":"set","t":{"op":"var","n":"k~2681","x":10543},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2681"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0}}]}]}]}],"x":10544},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9289},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9288},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0,"x":10545},"o":"+=","e":{"op":"var","n":"k~2681","x":10546},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9290},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10547},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0,"x":10548},"o":"-=","e":{"op":"var","n":"k~2681","x":10549},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9292},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9291},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2681"},"b":{"op":"lit","v":0}}],"x":10550},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10551},"o":"+=","e":{"op":"var","n":"k~2681","x":10552},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9294},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9293}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9286}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9272}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9269}],"at":"rules_data/pampero/modules/private_industry.yaml:27","id":9213},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x agriculture: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:26"}',
 }

@@ -51,50 +51,50 @@ K = [
 ]
 
 
-x_10168 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10169 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_10172 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10176 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_10177 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_10182 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_10183 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_10185 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_10186 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_10188 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_10189 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_10191 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_10192 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10195 = _C.x_10195  # rules_data/pampero/modules/private_industry.yaml:18
-x_10199 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10200 = _C.x_10010  # rules_data/pampero/definitions/resources.yaml:55
-x_10203 = _C.x_10013  # rules_data/pampero/definitions/resources.yaml:57
-x_10207 = _C.x_10017  # rules_data/pampero/definitions/resources.yaml:60
-x_10208 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:57
-x_10215 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:26
-x_10216 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:27
-x_10218 = _C.x_10028  # rules_data/pampero/definitions/resources.yaml:27
-x_10219 = _C.x_10029  # rules_data/pampero/definitions/resources.yaml:28
-x_10221 = _C.x_10031  # rules_data/pampero/definitions/resources.yaml:29
-x_10222 = _C.x_10032  # rules_data/pampero/definitions/resources.yaml:29
-x_10224 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:30
-x_10225 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10228 = _C.x_10228  # rules_data/pampero/modules/private_industry.yaml:18
-x_10232 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10233 = _C.x_9308  # rules_data/pampero/definitions/resources.yaml:55
-x_10236 = _C.x_9311  # rules_data/pampero/definitions/resources.yaml:57
-x_10240 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:60
-x_10241 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_10248 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:26
-x_10249 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:27
-x_10251 = _C.x_9326  # rules_data/pampero/definitions/resources.yaml:27
-x_10252 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:28
-x_10254 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
-x_10255 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
-x_10257 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
-x_10258 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10176 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10177 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_10180 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_10184 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_10185 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_10190 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_10191 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_10193 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_10194 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_10196 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_10197 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_10199 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_10200 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10203 = _C.x_10203  # rules_data/pampero/modules/private_industry.yaml:18
+x_10207 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10208 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:55
+x_10211 = _C.x_10021  # rules_data/pampero/definitions/resources.yaml:57
+x_10215 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:60
+x_10216 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:57
+x_10223 = _C.x_10033  # rules_data/pampero/definitions/resources.yaml:26
+x_10224 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:27
+x_10226 = _C.x_10036  # rules_data/pampero/definitions/resources.yaml:27
+x_10227 = _C.x_10037  # rules_data/pampero/definitions/resources.yaml:28
+x_10229 = _C.x_10039  # rules_data/pampero/definitions/resources.yaml:29
+x_10230 = _C.x_10040  # rules_data/pampero/definitions/resources.yaml:29
+x_10232 = _C.x_10042  # rules_data/pampero/definitions/resources.yaml:30
+x_10233 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10236 = _C.x_10236  # rules_data/pampero/modules/private_industry.yaml:18
+x_10240 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10241 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:55
+x_10244 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:57
+x_10248 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:60
+x_10249 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:57
+x_10256 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
+x_10257 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
+x_10259 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
+x_10260 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
+x_10262 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
+x_10263 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
+x_10265 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
+x_10266 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8957(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
+def t_8967(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -102,27 +102,27 @@ def t_8957(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2629', 'money', True)
-        LOCAL(ctx, E, 'k~2630', x_10195(ctx, E), True)
-        return t_8985(ctx, r2, s, E)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_10203(ctx, E), True)
+        return t_8995(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_10228(ctx, E), True)
-        return t_9013(ctx, k, s, E)
+        LOCAL(ctx, E, 'r~2671', 'money', True)
+        LOCAL(ctx, E, 'k~2672', x_10236(ctx, E), True)
+        return t_9023(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2619', 3, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_8960(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2649', 3, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_8970(ctx, r1, s, E)
 
 
-d_8958 = _C.d_7402  # rules_data/pampero/modules/private_industry.yaml:18
-d_8959 = _C.d_7403  # rules_data/pampero/modules/private_industry.yaml:18
+d_8968 = _C.d_7407  # rules_data/pampero/modules/private_industry.yaml:18
+d_8969 = _C.d_7408  # rules_data/pampero/modules/private_industry.yaml:18
 
 
-def t_8960(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8970(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -130,46 +130,46 @@ def t_8960(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_8974(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_8984(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_8962(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_8972(ctx, r1, s, E)
 
 
-d_8961 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_8971 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8962(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8972(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10168(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_10176(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10169(ctx, E):
-                return t_8963(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_10177(ctx, E):
+                return t_8973(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8963(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8973(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -177,154 +177,154 @@ def t_8963(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8971, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 8981, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_8965(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_8975(ctx, r1, s, E)
 
 
-d_8964 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_8974 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8965(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8975(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8965, None, [], k)
+    return CHOOSE(ctx, 8975, None, [], k)
 
 
-d_8966 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8967 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_8968 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_8969 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_8970 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_8976 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8977 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_8978 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_8979 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_8980 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8971(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8971, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 8981, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_8972 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_8973 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_8982 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_8983 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8974(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8984(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10182(ctx, E), True)
-    if not d_8976(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_10190(ctx, E), True)
+    if not d_8986(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8978, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8988, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_8979(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_8989(ctx, E):
         return False
-    if not d_8981(ctx, E):
+    if not d_8991(ctx, E):
         return False
     return True
 
 
-d_8975 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_8976 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_8977 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_8985 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_8986 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_8987 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8978(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8988(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8978, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8988, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_8979(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8989(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10188(ctx, E):
+    if x_10196(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8980, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 8990, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_8980(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8990(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8980, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8990, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_8981(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8991(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10191(ctx, E):
+    if x_10199(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8982, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8992, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_8982(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8992(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8982, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8992, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-d_8983 = _C.d_7536  # rules_data/pampero/modules/private_industry.yaml:18
-d_8984 = _C.d_8984  # rules_data/pampero/modules/private_industry.yaml:18
+d_8993 = _C.d_7541  # rules_data/pampero/modules/private_industry.yaml:18
+d_8994 = _C.d_8994  # rules_data/pampero/modules/private_industry.yaml:18
 
 
-def t_8985(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_8995(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
-    return t_8988(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
+    return t_8998(ctx, k, s, E)
 
 
-d_8986 = _C.d_8822  # rules_data/pampero/definitions/resources.yaml:76
-d_8987 = _C.d_8823  # rules_data/pampero/definitions/resources.yaml:76
+d_8996 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:76
+d_8997 = _C.d_8833  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_8988(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8998(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -332,46 +332,46 @@ def t_8988(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
-        if not d_9002(ctx, E):
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
+        if not d_9012(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
-    return t_8990(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
+    return t_9000(ctx, r1, s, E)
 
 
-d_8989 = _C.d_8825  # rules_data/pampero/definitions/resources.yaml:54
+d_8999 = _C.d_8835  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8990(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9000(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10199(ctx, E)))
-    old = E.get('rep~2634', MISSING)
+    items = list(items_of(x_10207(ctx, E)))
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2634', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
-            if x_10200(ctx, E):
-                return t_8991(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2664', item, True)
+            if x_10208(ctx, E):
+                return t_9001(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8991(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9001(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -379,154 +379,154 @@ def t_8991(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8999, E, 'left~2633', E.get('taken~2635'))
+        ASSIGN(ctx, 9009, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
-    return t_8993(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
+    return t_9003(ctx, r1, s, E)
 
 
-d_8992 = _C.d_8828  # rules_data/pampero/definitions/resources.yaml:56
+d_9002 = _C.d_8838  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8993(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9003(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8993, None, [], k)
+    return CHOOSE(ctx, 9003, None, [], k)
 
 
-d_8994 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8995 = _C.t_8831  # rules_data/pampero/definitions/resources.yaml:60
-d_8996 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:60
-t_8997 = _C.t_8833  # rules_data/pampero/definitions/resources.yaml:60
-t_8998 = _C.t_8834  # rules_data/pampero/definitions/resources.yaml:60
+d_9004 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9005 = _C.t_8841  # rules_data/pampero/definitions/resources.yaml:60
+d_9006 = _C.d_8842  # rules_data/pampero/definitions/resources.yaml:60
+t_9007 = _C.t_8843  # rules_data/pampero/definitions/resources.yaml:60
+t_9008 = _C.t_8844  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8999(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8999, E, 'left~2633', E.get('taken~2635'))
+    ASSIGN(ctx, 9009, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
-d_9000 = _C.d_8836  # rules_data/pampero/definitions/resources.yaml:62
-d_9001 = _C.d_8837  # rules_data/pampero/definitions/resources.yaml:62
+d_9010 = _C.d_8846  # rules_data/pampero/definitions/resources.yaml:62
+d_9011 = _C.d_8847  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9002(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9012(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10215(ctx, E), True)
-    if not d_9004(ctx, E):
+    LOCAL(ctx, E, 'k~2669', x_10223(ctx, E), True)
+    if not d_9014(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9006, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9016, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    if not d_9007(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
+    if not d_9017(ctx, E):
         return False
-    if not d_9009(ctx, E):
+    if not d_9019(ctx, E):
         return False
     return True
 
 
-d_9003 = _C.d_8839  # rules_data/pampero/definitions/resources.yaml:26
-d_9004 = _C.d_8840  # rules_data/pampero/definitions/resources.yaml:27
-d_9005 = _C.d_8841  # rules_data/pampero/definitions/resources.yaml:27
+d_9013 = _C.d_8849  # rules_data/pampero/definitions/resources.yaml:26
+d_9014 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:27
+d_9015 = _C.d_8851  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9006(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9016(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9006, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9016, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
-def d_9007(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9017(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10221(ctx, E):
+    if x_10229(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9008, ctx.state.get('supply'), E.get('r~2638'))
+        c, key = KEYPLACE(ctx, 9018, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
-def d_9008(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9018(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9008, ctx.state.get('supply'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9018, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
-def d_9009(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9019(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10224(ctx, E):
+    if x_10232(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9010, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9020, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
-def d_9010(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9020(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9010, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9020, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
-d_9011 = _C.d_8215  # rules_data/pampero/modules/private_industry.yaml:18
-d_9012 = _C.d_9012  # rules_data/pampero/modules/private_industry.yaml:18
+d_9021 = _C.d_8225  # rules_data/pampero/modules/private_industry.yaml:18
+d_9022 = _C.d_9022  # rules_data/pampero/modules/private_industry.yaml:18
 
 
-def t_9013(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9023(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_9016(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
+    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    return t_9026(ctx, k, s, E)
 
 
-d_9014 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:76
-d_9015 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:76
+d_9024 = _C.d_8860  # rules_data/pampero/definitions/resources.yaml:76
+d_9025 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_9016(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9026(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -534,46 +534,46 @@ def t_9016(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_9030(ctx, E):
+        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
+        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+        if not d_9040(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_9018(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    return t_9028(ctx, r1, s, E)
 
 
-d_9017 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
+d_9027 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9018(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9028(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10232(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    items = list(items_of(x_10240(ctx, E)))
+    old = E.get('rep~2676', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2676', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_10233(ctx, E):
-                return t_9019(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2676', item, True)
+            if x_10241(ctx, E):
+                return t_9029(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9019(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9029(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -581,262 +581,262 @@ def t_9019(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9027, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 9037, E, 'left~2675', E.get('taken~2677'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_9021(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2677', 0, True)
+    return t_9031(ctx, r1, s, E)
 
 
-d_9020 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
+d_9030 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9021(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9031(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9021, None, [], k)
+    return CHOOSE(ctx, 9031, None, [], k)
 
 
-d_9022 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9023 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_9024 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_9025 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_9026 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
+d_9032 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9033 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
+d_9034 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
+t_9035 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
+t_9036 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9027(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9027, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 9037, E, 'left~2675', E.get('taken~2677'))
     return True
 
 
-d_9028 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_9029 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
+d_9038 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
+d_9039 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9030(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9040(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10248(ctx, E), True)
-    if not d_9032(ctx, E):
+    LOCAL(ctx, E, 'k~2681', x_10256(ctx, E), True)
+    if not d_9042(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9034, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9044, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_9035(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
+    if not d_9045(ctx, E):
         return False
-    if not d_9037(ctx, E):
+    if not d_9047(ctx, E):
         return False
     return True
 
 
-d_9031 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_9032 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_9033 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
+d_9041 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
+d_9042 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
+d_9043 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9034(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9044(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9034, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9044, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
     return True
 
 
-def d_9035(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9045(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10254(ctx, E):
+    if x_10262(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9036, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 9046, ctx.state.get('supply'), E.get('r~2680'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_9036(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9046(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9036, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9046, ctx.state.get('supply'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_9037(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9047(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10257(ctx, E):
+    if x_10265(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9038, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9048, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
-def d_9038(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9048(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9038, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9048, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8957: t_8957,
-    8958: CPS(d_8958),
-    8959: CPS(d_8959),
-    8960: t_8960,
-    8961: CPS(d_8961),
-    8962: t_8962,
-    8963: t_8963,
-    8964: CPS(d_8964),
-    8965: t_8965,
-    8966: CPS(d_8966),
     8967: t_8967,
     8968: CPS(d_8968),
-    8969: t_8969,
+    8969: CPS(d_8969),
     8970: t_8970,
     8971: CPS(d_8971),
-    8972: CPS(d_8972),
-    8973: CPS(d_8973),
+    8972: t_8972,
+    8973: t_8973,
     8974: CPS(d_8974),
-    8975: CPS(d_8975),
+    8975: t_8975,
     8976: CPS(d_8976),
-    8977: CPS(d_8977),
+    8977: t_8977,
     8978: CPS(d_8978),
-    8979: CPS(d_8979),
-    8980: CPS(d_8980),
+    8979: t_8979,
+    8980: t_8980,
     8981: CPS(d_8981),
     8982: CPS(d_8982),
     8983: CPS(d_8983),
     8984: CPS(d_8984),
-    8985: t_8985,
+    8985: CPS(d_8985),
     8986: CPS(d_8986),
     8987: CPS(d_8987),
-    8988: t_8988,
+    8988: CPS(d_8988),
     8989: CPS(d_8989),
-    8990: t_8990,
-    8991: t_8991,
+    8990: CPS(d_8990),
+    8991: CPS(d_8991),
     8992: CPS(d_8992),
-    8993: t_8993,
+    8993: CPS(d_8993),
     8994: CPS(d_8994),
     8995: t_8995,
     8996: CPS(d_8996),
-    8997: t_8997,
+    8997: CPS(d_8997),
     8998: t_8998,
     8999: CPS(d_8999),
-    9000: CPS(d_9000),
-    9001: CPS(d_9001),
+    9000: t_9000,
+    9001: t_9001,
     9002: CPS(d_9002),
-    9003: CPS(d_9003),
+    9003: t_9003,
     9004: CPS(d_9004),
-    9005: CPS(d_9005),
+    9005: t_9005,
     9006: CPS(d_9006),
-    9007: CPS(d_9007),
-    9008: CPS(d_9008),
+    9007: t_9007,
+    9008: t_9008,
     9009: CPS(d_9009),
     9010: CPS(d_9010),
     9011: CPS(d_9011),
     9012: CPS(d_9012),
-    9013: t_9013,
+    9013: CPS(d_9013),
     9014: CPS(d_9014),
     9015: CPS(d_9015),
-    9016: t_9016,
+    9016: CPS(d_9016),
     9017: CPS(d_9017),
-    9018: t_9018,
-    9019: t_9019,
+    9018: CPS(d_9018),
+    9019: CPS(d_9019),
     9020: CPS(d_9020),
-    9021: t_9021,
+    9021: CPS(d_9021),
     9022: CPS(d_9022),
     9023: t_9023,
     9024: CPS(d_9024),
-    9025: t_9025,
+    9025: CPS(d_9025),
     9026: t_9026,
     9027: CPS(d_9027),
-    9028: CPS(d_9028),
-    9029: CPS(d_9029),
+    9028: t_9028,
+    9029: t_9029,
     9030: CPS(d_9030),
-    9031: CPS(d_9031),
+    9031: t_9031,
     9032: CPS(d_9032),
-    9033: CPS(d_9033),
+    9033: t_9033,
     9034: CPS(d_9034),
-    9035: CPS(d_9035),
-    9036: CPS(d_9036),
+    9035: t_9035,
+    9036: t_9036,
     9037: CPS(d_9037),
     9038: CPS(d_9038),
+    9039: CPS(d_9039),
+    9040: CPS(d_9040),
+    9041: CPS(d_9041),
+    9042: CPS(d_9042),
+    9043: CPS(d_9043),
+    9044: CPS(d_9044),
+    9045: CPS(d_9045),
+    9046: CPS(d_9046),
+    9047: CPS(d_9047),
+    9048: CPS(d_9048),
 }
 
 
 CODE = {
-    10168: x_10168,
-    10169: x_10169,
-    10172: x_10172,
     10176: x_10176,
     10177: x_10177,
-    10182: x_10182,
-    10183: x_10183,
+    10180: x_10180,
+    10184: x_10184,
     10185: x_10185,
-    10186: x_10186,
-    10188: x_10188,
-    10189: x_10189,
+    10190: x_10190,
     10191: x_10191,
-    10192: x_10192,
-    10195: x_10195,
+    10193: x_10193,
+    10194: x_10194,
+    10196: x_10196,
+    10197: x_10197,
     10199: x_10199,
     10200: x_10200,
     10203: x_10203,
     10207: x_10207,
     10208: x_10208,
+    10211: x_10211,
     10215: x_10215,
     10216: x_10216,
-    10218: x_10218,
-    10219: x_10219,
-    10221: x_10221,
-    10222: x_10222,
+    10223: x_10223,
     10224: x_10224,
-    10225: x_10225,
-    10228: x_10228,
+    10226: x_10226,
+    10227: x_10227,
+    10229: x_10229,
+    10230: x_10230,
     10232: x_10232,
     10233: x_10233,
     10236: x_10236,
     10240: x_10240,
     10241: x_10241,
+    10244: x_10244,
     10248: x_10248,
     10249: x_10249,
-    10251: x_10251,
-    10252: x_10252,
-    10254: x_10254,
-    10255: x_10255,
+    10256: x_10256,
     10257: x_10257,
-    10258: x_10258,
+    10259: x_10259,
+    10260: x_10260,
+    10262: x_10262,
+    10263: x_10263,
+    10265: x_10265,
+    10266: x_10266,
 }
 AT = {
 }
@@ -844,5 +844,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:17
-    'pi_forestry_1': '{"id":"pi_forestry_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["forestry"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":3,"x":10165},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8958},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":10166},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8959},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10167},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8961},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10168},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10169},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10170},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8964},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8966},"label":{"op":"lit","v":{"instead":0},"x":10171}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10172},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10173},"o":"=","e":{"op":"var","n":"instead~2624","x":10174},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8968},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10175},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10176},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8970},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8969}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8967},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10177}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8965},{"op":"set","t":{"op":"var","n":"left~2621","x":10178},"o":"-=","e":{"op":"var","n":"taken~2623","x":10179},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8971}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8963},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8962},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10180},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8972},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10181},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8973},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10182},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8975},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10183},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10184},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10185},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8977},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8976},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10186},"o":"+=","e":{"op":"var","n":"k~2627","x":10187},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8978},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10188},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10189},"o":"-=","e":{"op":"var","n":"k~2627","x":10190},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8980},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8979},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10191},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10192},"o":"+=","e":{"op":"var","n":"k~2627","x":10193},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8982},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8981}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8974}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8960},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":10194},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8983},{"op":"let","v":"k~2630","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2628","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10195},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8984},{"op":"seq","b":[{"op":"let","v":"n~2631","e":{"op":"var","n":"k~2630","x":10196},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8986},{"op":"let","v":"r~2632","e":{"op":"var","n":"r~2629","x":10197},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8987},{"op":"seq","b":[{"op":"let","v":"left~2633","e":{"op":"var","n":"n~2631","x":10198},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8989},{"op":"for","v":"rep~2634","src":{"op":"ids","kind":"replacements","x":10199},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2632"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2633"},"b":{"op":"lit","v":0}}],"x":10200},"b":{"op":"seq","b":[{"op":"let","v":"taken~2635","e":{"op":"lit","v":0,"x":10201},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8992},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8994},"label":{"op":"lit","v":{"instead":0},"x":10202}},{"gens":[{"v":"instead~2636","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2633"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2633"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null}}]}]},"x":10203},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2635","x":10204},"o":"=","e":{"op":"var","n":"instead~2636","x":10205},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8996},{"op":"rep","n":{"op":"var","n":"instead~2636","x":10206},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"effect","d":null,"x":10207},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8998},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8997}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8995},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2636"}],"x":10208}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2631","x":10209},"r":{"op":"var","n":"r~2632","x":10210}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8993},{"op":"set","t":{"op":"var","n":"left~2633","x":10211},"o":"-=","e":{"op":"var","n":"taken~2635","x":10212},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8999}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8991},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8990},{"op":"let","v":"n~2637","e":{"op":"var","n":"left~2633","x":10213},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9000},{"op":"let","v":"r~2638","e":{"op":"var","n":"r~2632","x":10214},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9001},{"op":"seq","b":[{"op":"let","v":"k~2639","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2637"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2637"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0}]}]}}]}],"x":10215},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9003},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10216},"t":{"op":"set","t":{"op":"var","n":"k~2639","x":10217},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2639"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0}}]}]}]}],"x":10218},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9005},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9004},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0,"x":10219},"o":"+=","e":{"op":"var","n":"k~2639","x":10220},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9006},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10221},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0,"x":10222},"o":"-=","e":{"op":"var","n":"k~2639","x":10223},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9008},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9007},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2639"},"b":{"op":"lit","v":0}}],"x":10224},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10225},"o":"+=","e":{"op":"var","n":"k~2639","x":10226},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9010},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9009}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9002}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8988}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8985},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":10227},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":9011},{"op":"let","v":"k~2642","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2640","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10228},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":9012},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"var","n":"k~2642","x":10229},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9014},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":10230},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9015},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":10231},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9017},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":10232},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":10233},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":10234},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9020},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9022},"label":{"op":"lit","v":{"instead":0},"x":10235}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":10236},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":10237},"o":"=","e":{"op":"var","n":"instead~2648","x":10238},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9024},{"op":"rep","n":{"op":"var","n":"instead~2648","x":10239},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":10240},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9026},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9025}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9023},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":10241}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":10242},"r":{"op":"var","n":"r~2644","x":10243}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9021},{"op":"set","t":{"op":"var","n":"left~2645","x":10244},"o":"-=","e":{"op":"var","n":"taken~2647","x":10245},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9027}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9019},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9018},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":10246},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9028},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":10247},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9029},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":10248},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9031},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10249},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":10250},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":10251},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9033},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9032},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":10252},"o":"+=","e":{"op":"var","n":"k~2651","x":10253},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9034},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10254},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":10255},"o":"-=","e":{"op":"var","n":"k~2651","x":10256},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9036},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9035},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":10257},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10258},"o":"+=","e":{"op":"var","n":"k~2651","x":10259},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9038},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9037}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9030}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9016}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9013}],"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8957},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x forestry: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:17"}',
+    'pi_forestry_1': '{"id":"pi_forestry_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["forestry"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":3,"x":10173},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8968},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":10174},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8969},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10175},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8971},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10176},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10177},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10178},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8974},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8976},"label":{"op":"lit","v":{"instead":0},"x":10179}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10180},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10181},"o":"=","e":{"op":"var","n":"instead~2654","x":10182},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8978},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10183},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10184},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8980},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8979}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8977},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10185}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8975},{"op":"set","t":{"op":"var","n":"left~2651","x":10186},"o":"-=","e":{"op":"var","n":"taken~2653","x":10187},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8981}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8973},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8972},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10188},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8982},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10189},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8983},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10190},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8985},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10191},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10192},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10193},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8987},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8986},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10194},"o":"+=","e":{"op":"var","n":"k~2657","x":10195},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8988},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10196},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10197},"o":"-=","e":{"op":"var","n":"k~2657","x":10198},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8990},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8989},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10199},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10200},"o":"+=","e":{"op":"var","n":"k~2657","x":10201},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8992},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8991}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8984}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8970},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":10202},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8993},{"op":"let","v":"k~2660","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2658","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10203},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8994},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"var","n":"k~2660","x":10204},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8996},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":10205},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8997},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":10206},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8999},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":10207},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":10208},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":10209},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9002},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9004},"label":{"op":"lit","v":{"instead":0},"x":10210}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":10211},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":10212},"o":"=","e":{"op":"var","n":"instead~2666","x":10213},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9006},{"op":"rep","n":{"op":"var","n":"instead~2666","x":10214},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":10215},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9008},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9007}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9005},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":10216}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":10217},"r":{"op":"var","n":"r~2662","x":10218}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9003},{"op":"set","t":{"op":"var","n":"left~2663","x":10219},"o":"-=","e":{"op":"var","n":"taken~2665","x":10220},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9009}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9001},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9000},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":10221},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9010},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":10222},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9011},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":10223},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9013},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10224},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":10225},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":10226},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9015},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9014},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":10227},"o":"+=","e":{"op":"var","n":"k~2669","x":10228},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9016},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10229},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":10230},"o":"-=","e":{"op":"var","n":"k~2669","x":10231},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9018},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9017},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":10232},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10233},"o":"+=","e":{"op":"var","n":"k~2669","x":10234},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9020},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9019}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9012}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8998}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8995},{"op":"let","v":"r~2671","e":{"op":"lit","v":"money","x":10235},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":9021},{"op":"let","v":"k~2672","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2670","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2670"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2670"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10236},"at":"rules_data/pampero/modules/private_industry.yaml:18","id":9022},{"op":"seq","b":[{"op":"let","v":"n~2673","e":{"op":"var","n":"k~2672","x":10237},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9024},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2671","x":10238},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9025},{"op":"seq","b":[{"op":"let","v":"left~2675","e":{"op":"var","n":"n~2673","x":10239},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9027},{"op":"for","v":"rep~2676","src":{"op":"ids","kind":"replacements","x":10240},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2674"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2675"},"b":{"op":"lit","v":0}}],"x":10241},"b":{"op":"seq","b":[{"op":"let","v":"taken~2677","e":{"op":"lit","v":0,"x":10242},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9030},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9032},"label":{"op":"lit","v":{"instead":0},"x":10243}},{"gens":[{"v":"instead~2678","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2675"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2675"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null}}]}]},"x":10244},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2677","x":10245},"o":"=","e":{"op":"var","n":"instead~2678","x":10246},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9034},{"op":"rep","n":{"op":"var","n":"instead~2678","x":10247},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"effect","d":null,"x":10248},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9036},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9035}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9033},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2678"}],"x":10249}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2673","x":10250},"r":{"op":"var","n":"r~2674","x":10251}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9031},{"op":"set","t":{"op":"var","n":"left~2675","x":10252},"o":"-=","e":{"op":"var","n":"taken~2677","x":10253},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9037}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9029},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9028},{"op":"let","v":"n~2679","e":{"op":"var","n":"left~2675","x":10254},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9038},{"op":"let","v":"r~2680","e":{"op":"var","n":"r~2674","x":10255},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9039},{"op":"seq","b":[{"op":"let","v":"k~2681","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2679"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2679"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0}]}]}}]}],"x":10256},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9041},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10257},"t":{"op":"set","t":{"op":"var","n":"k~2681","x":10258},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2681"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0}}]}]}]}],"x":10259},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9043},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9042},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0,"x":10260},"o":"+=","e":{"op":"var","n":"k~2681","x":10261},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9044},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10262},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0,"x":10263},"o":"-=","e":{"op":"var","n":"k~2681","x":10264},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9046},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9045},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2681"},"b":{"op":"lit","v":0}}],"x":10265},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10266},"o":"+=","e":{"op":"var","n":"k~2681","x":10267},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9048},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9047}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9040}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9026}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9023}],"at":"rules_data/pampero/modules/private_industry.yaml:18","id":8967},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x forestry: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:17"}',
 }

@@ -51,50 +51,50 @@ K = [
 ]
 
 
-x_10263 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10264 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_10267 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10271 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_10272 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_10277 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_10278 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_10280 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_10281 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_10283 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_10284 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_10286 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_10287 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10290 = _C.x_10195  # rules_data/pampero/modules/private_industry.yaml:21
-x_10294 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10295 = _C.x_10010  # rules_data/pampero/definitions/resources.yaml:55
-x_10298 = _C.x_10013  # rules_data/pampero/definitions/resources.yaml:57
-x_10302 = _C.x_10017  # rules_data/pampero/definitions/resources.yaml:60
-x_10303 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:57
-x_10310 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:26
-x_10311 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:27
-x_10313 = _C.x_10028  # rules_data/pampero/definitions/resources.yaml:27
-x_10314 = _C.x_10029  # rules_data/pampero/definitions/resources.yaml:28
-x_10316 = _C.x_10031  # rules_data/pampero/definitions/resources.yaml:29
-x_10317 = _C.x_10032  # rules_data/pampero/definitions/resources.yaml:29
-x_10319 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:30
-x_10320 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10323 = _C.x_10228  # rules_data/pampero/modules/private_industry.yaml:21
-x_10327 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10328 = _C.x_9308  # rules_data/pampero/definitions/resources.yaml:55
-x_10331 = _C.x_9311  # rules_data/pampero/definitions/resources.yaml:57
-x_10335 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:60
-x_10336 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_10343 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:26
-x_10344 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:27
-x_10346 = _C.x_9326  # rules_data/pampero/definitions/resources.yaml:27
-x_10347 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:28
-x_10349 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
-x_10350 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
-x_10352 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
-x_10353 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10271 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10272 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_10275 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_10279 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_10280 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_10285 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_10286 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_10288 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_10289 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_10291 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_10292 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_10294 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_10295 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10298 = _C.x_10203  # rules_data/pampero/modules/private_industry.yaml:21
+x_10302 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10303 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:55
+x_10306 = _C.x_10021  # rules_data/pampero/definitions/resources.yaml:57
+x_10310 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:60
+x_10311 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:57
+x_10318 = _C.x_10033  # rules_data/pampero/definitions/resources.yaml:26
+x_10319 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:27
+x_10321 = _C.x_10036  # rules_data/pampero/definitions/resources.yaml:27
+x_10322 = _C.x_10037  # rules_data/pampero/definitions/resources.yaml:28
+x_10324 = _C.x_10039  # rules_data/pampero/definitions/resources.yaml:29
+x_10325 = _C.x_10040  # rules_data/pampero/definitions/resources.yaml:29
+x_10327 = _C.x_10042  # rules_data/pampero/definitions/resources.yaml:30
+x_10328 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10331 = _C.x_10236  # rules_data/pampero/modules/private_industry.yaml:21
+x_10335 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10336 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:55
+x_10339 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:57
+x_10343 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:60
+x_10344 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:57
+x_10351 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
+x_10352 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
+x_10354 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
+x_10355 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
+x_10357 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
+x_10358 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
+x_10360 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
+x_10361 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9039(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
+def t_9049(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -102,27 +102,27 @@ def t_9039(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2629', 'money', True)
-        LOCAL(ctx, E, 'k~2630', x_10290(ctx, E), True)
-        return t_9067(ctx, r2, s, E)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_10298(ctx, E), True)
+        return t_9077(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_10323(ctx, E), True)
-        return t_9095(ctx, k, s, E)
+        LOCAL(ctx, E, 'r~2671', 'money', True)
+        LOCAL(ctx, E, 'k~2672', x_10331(ctx, E), True)
+        return t_9105(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2619', 5, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_9042(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2649', 5, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_9052(ctx, r1, s, E)
 
 
-d_9040 = _C.d_7588  # rules_data/pampero/modules/private_industry.yaml:21
-d_9041 = _C.d_7403  # rules_data/pampero/modules/private_industry.yaml:21
+d_9050 = _C.d_7593  # rules_data/pampero/modules/private_industry.yaml:21
+d_9051 = _C.d_7408  # rules_data/pampero/modules/private_industry.yaml:21
 
 
-def t_9042(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9052(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -130,46 +130,46 @@ def t_9042(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_9056(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_9066(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_9044(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_9054(ctx, r1, s, E)
 
 
-d_9043 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_9053 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9044(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9054(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10263(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_10271(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10264(ctx, E):
-                return t_9045(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_10272(ctx, E):
+                return t_9055(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9045(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9055(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -177,154 +177,154 @@ def t_9045(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9053, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 9063, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_9047(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_9057(ctx, r1, s, E)
 
 
-d_9046 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_9056 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9047(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9057(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9047, None, [], k)
+    return CHOOSE(ctx, 9057, None, [], k)
 
 
-d_9048 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9049 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_9050 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_9051 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_9052 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_9058 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9059 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_9060 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_9061 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_9062 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9053(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9053, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 9063, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_9054 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_9055 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_9064 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_9065 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9056(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9066(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10277(ctx, E), True)
-    if not d_9058(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_10285(ctx, E), True)
+    if not d_9068(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9060, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9070, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_9061(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_9071(ctx, E):
         return False
-    if not d_9063(ctx, E):
+    if not d_9073(ctx, E):
         return False
     return True
 
 
-d_9057 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_9058 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_9059 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_9067 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_9068 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_9069 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9060(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9070(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9060, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9070, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_9061(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9071(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10283(ctx, E):
+    if x_10291(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9062, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 9072, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9062(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9062, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 9072, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_9063(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9073(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10286(ctx, E):
+    if x_10294(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9064, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9074, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_9064(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9074(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9064, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9074, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-d_9065 = _C.d_7536  # rules_data/pampero/modules/private_industry.yaml:21
-d_9066 = _C.d_8984  # rules_data/pampero/modules/private_industry.yaml:21
+d_9075 = _C.d_7541  # rules_data/pampero/modules/private_industry.yaml:21
+d_9076 = _C.d_8994  # rules_data/pampero/modules/private_industry.yaml:21
 
 
-def t_9067(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9077(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
-    return t_9070(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
+    return t_9080(ctx, k, s, E)
 
 
-d_9068 = _C.d_8822  # rules_data/pampero/definitions/resources.yaml:76
-d_9069 = _C.d_8823  # rules_data/pampero/definitions/resources.yaml:76
+d_9078 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:76
+d_9079 = _C.d_8833  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_9070(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9080(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -332,46 +332,46 @@ def t_9070(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
-        if not d_9084(ctx, E):
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
+        if not d_9094(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
-    return t_9072(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
+    return t_9082(ctx, r1, s, E)
 
 
-d_9071 = _C.d_8825  # rules_data/pampero/definitions/resources.yaml:54
+d_9081 = _C.d_8835  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9072(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9082(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10294(ctx, E)))
-    old = E.get('rep~2634', MISSING)
+    items = list(items_of(x_10302(ctx, E)))
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2634', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
-            if x_10295(ctx, E):
-                return t_9073(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2664', item, True)
+            if x_10303(ctx, E):
+                return t_9083(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9073(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9083(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -379,154 +379,154 @@ def t_9073(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9081, E, 'left~2633', E.get('taken~2635'))
+        ASSIGN(ctx, 9091, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
-    return t_9075(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
+    return t_9085(ctx, r1, s, E)
 
 
-d_9074 = _C.d_8828  # rules_data/pampero/definitions/resources.yaml:56
+d_9084 = _C.d_8838  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9075(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9085(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9075, None, [], k)
+    return CHOOSE(ctx, 9085, None, [], k)
 
 
-d_9076 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9077 = _C.t_8831  # rules_data/pampero/definitions/resources.yaml:60
-d_9078 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:60
-t_9079 = _C.t_8833  # rules_data/pampero/definitions/resources.yaml:60
-t_9080 = _C.t_8834  # rules_data/pampero/definitions/resources.yaml:60
+d_9086 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9087 = _C.t_8841  # rules_data/pampero/definitions/resources.yaml:60
+d_9088 = _C.d_8842  # rules_data/pampero/definitions/resources.yaml:60
+t_9089 = _C.t_8843  # rules_data/pampero/definitions/resources.yaml:60
+t_9090 = _C.t_8844  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9081(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9081, E, 'left~2633', E.get('taken~2635'))
+    ASSIGN(ctx, 9091, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
-d_9082 = _C.d_8836  # rules_data/pampero/definitions/resources.yaml:62
-d_9083 = _C.d_8837  # rules_data/pampero/definitions/resources.yaml:62
+d_9092 = _C.d_8846  # rules_data/pampero/definitions/resources.yaml:62
+d_9093 = _C.d_8847  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9084(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9094(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10310(ctx, E), True)
-    if not d_9086(ctx, E):
+    LOCAL(ctx, E, 'k~2669', x_10318(ctx, E), True)
+    if not d_9096(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9088, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9098, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    if not d_9089(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
+    if not d_9099(ctx, E):
         return False
-    if not d_9091(ctx, E):
+    if not d_9101(ctx, E):
         return False
     return True
 
 
-d_9085 = _C.d_8839  # rules_data/pampero/definitions/resources.yaml:26
-d_9086 = _C.d_8840  # rules_data/pampero/definitions/resources.yaml:27
-d_9087 = _C.d_8841  # rules_data/pampero/definitions/resources.yaml:27
+d_9095 = _C.d_8849  # rules_data/pampero/definitions/resources.yaml:26
+d_9096 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:27
+d_9097 = _C.d_8851  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9088(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9098(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9088, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9098, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
-def d_9089(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9099(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10316(ctx, E):
+    if x_10324(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9090, ctx.state.get('supply'), E.get('r~2638'))
+        c, key = KEYPLACE(ctx, 9100, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
-def d_9090(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9100(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9090, ctx.state.get('supply'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 9100, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
-def d_9091(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9101(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10319(ctx, E):
+    if x_10327(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9092, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9102, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
-def d_9092(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9102(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9092, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9102, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
-d_9093 = _C.d_8215  # rules_data/pampero/modules/private_industry.yaml:21
-d_9094 = _C.d_9012  # rules_data/pampero/modules/private_industry.yaml:21
+d_9103 = _C.d_8225  # rules_data/pampero/modules/private_industry.yaml:21
+d_9104 = _C.d_9022  # rules_data/pampero/modules/private_industry.yaml:21
 
 
-def t_9095(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9105(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_9098(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
+    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    return t_9108(ctx, k, s, E)
 
 
-d_9096 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:76
-d_9097 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:76
+d_9106 = _C.d_8860  # rules_data/pampero/definitions/resources.yaml:76
+d_9107 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_9098(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9108(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -534,46 +534,46 @@ def t_9098(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_9112(ctx, E):
+        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
+        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+        if not d_9122(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_9100(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    return t_9110(ctx, r1, s, E)
 
 
-d_9099 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
+d_9109 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9100(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9110(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10327(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    items = list(items_of(x_10335(ctx, E)))
+    old = E.get('rep~2676', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2676', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_10328(ctx, E):
-                return t_9101(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2676', item, True)
+            if x_10336(ctx, E):
+                return t_9111(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9101(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9111(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -581,262 +581,262 @@ def t_9101(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9109, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 9119, E, 'left~2675', E.get('taken~2677'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_9103(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2677', 0, True)
+    return t_9113(ctx, r1, s, E)
 
 
-d_9102 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
+d_9112 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9103(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9113(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9103, None, [], k)
+    return CHOOSE(ctx, 9113, None, [], k)
 
 
-d_9104 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9105 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_9106 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_9107 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_9108 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
+d_9114 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9115 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
+d_9116 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
+t_9117 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
+t_9118 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9109(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9109, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 9119, E, 'left~2675', E.get('taken~2677'))
     return True
 
 
-d_9110 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_9111 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
+d_9120 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
+d_9121 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9112(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9122(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10343(ctx, E), True)
-    if not d_9114(ctx, E):
+    LOCAL(ctx, E, 'k~2681', x_10351(ctx, E), True)
+    if not d_9124(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9116, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9126, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_9117(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
+    if not d_9127(ctx, E):
         return False
-    if not d_9119(ctx, E):
+    if not d_9129(ctx, E):
         return False
     return True
 
 
-d_9113 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_9114 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_9115 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
+d_9123 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
+d_9124 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
+d_9125 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9116(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9126(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9116, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9126, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
     return True
 
 
-def d_9117(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9127(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10349(ctx, E):
+    if x_10357(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9118, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 9128, ctx.state.get('supply'), E.get('r~2680'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_9118(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9128(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9118, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 9128, ctx.state.get('supply'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_9119(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9129(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10352(ctx, E):
+    if x_10360(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9120, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9130, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
-def d_9120(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9130(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9120, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9130, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9039: t_9039,
-    9040: CPS(d_9040),
-    9041: CPS(d_9041),
-    9042: t_9042,
-    9043: CPS(d_9043),
-    9044: t_9044,
-    9045: t_9045,
-    9046: CPS(d_9046),
-    9047: t_9047,
-    9048: CPS(d_9048),
     9049: t_9049,
     9050: CPS(d_9050),
-    9051: t_9051,
+    9051: CPS(d_9051),
     9052: t_9052,
     9053: CPS(d_9053),
-    9054: CPS(d_9054),
-    9055: CPS(d_9055),
+    9054: t_9054,
+    9055: t_9055,
     9056: CPS(d_9056),
-    9057: CPS(d_9057),
+    9057: t_9057,
     9058: CPS(d_9058),
-    9059: CPS(d_9059),
+    9059: t_9059,
     9060: CPS(d_9060),
-    9061: CPS(d_9061),
-    9062: CPS(d_9062),
+    9061: t_9061,
+    9062: t_9062,
     9063: CPS(d_9063),
     9064: CPS(d_9064),
     9065: CPS(d_9065),
     9066: CPS(d_9066),
-    9067: t_9067,
+    9067: CPS(d_9067),
     9068: CPS(d_9068),
     9069: CPS(d_9069),
-    9070: t_9070,
+    9070: CPS(d_9070),
     9071: CPS(d_9071),
-    9072: t_9072,
-    9073: t_9073,
+    9072: CPS(d_9072),
+    9073: CPS(d_9073),
     9074: CPS(d_9074),
-    9075: t_9075,
+    9075: CPS(d_9075),
     9076: CPS(d_9076),
     9077: t_9077,
     9078: CPS(d_9078),
-    9079: t_9079,
+    9079: CPS(d_9079),
     9080: t_9080,
     9081: CPS(d_9081),
-    9082: CPS(d_9082),
-    9083: CPS(d_9083),
+    9082: t_9082,
+    9083: t_9083,
     9084: CPS(d_9084),
-    9085: CPS(d_9085),
+    9085: t_9085,
     9086: CPS(d_9086),
-    9087: CPS(d_9087),
+    9087: t_9087,
     9088: CPS(d_9088),
-    9089: CPS(d_9089),
-    9090: CPS(d_9090),
+    9089: t_9089,
+    9090: t_9090,
     9091: CPS(d_9091),
     9092: CPS(d_9092),
     9093: CPS(d_9093),
     9094: CPS(d_9094),
-    9095: t_9095,
+    9095: CPS(d_9095),
     9096: CPS(d_9096),
     9097: CPS(d_9097),
-    9098: t_9098,
+    9098: CPS(d_9098),
     9099: CPS(d_9099),
-    9100: t_9100,
-    9101: t_9101,
+    9100: CPS(d_9100),
+    9101: CPS(d_9101),
     9102: CPS(d_9102),
-    9103: t_9103,
+    9103: CPS(d_9103),
     9104: CPS(d_9104),
     9105: t_9105,
     9106: CPS(d_9106),
-    9107: t_9107,
+    9107: CPS(d_9107),
     9108: t_9108,
     9109: CPS(d_9109),
-    9110: CPS(d_9110),
-    9111: CPS(d_9111),
+    9110: t_9110,
+    9111: t_9111,
     9112: CPS(d_9112),
-    9113: CPS(d_9113),
+    9113: t_9113,
     9114: CPS(d_9114),
-    9115: CPS(d_9115),
+    9115: t_9115,
     9116: CPS(d_9116),
-    9117: CPS(d_9117),
-    9118: CPS(d_9118),
+    9117: t_9117,
+    9118: t_9118,
     9119: CPS(d_9119),
     9120: CPS(d_9120),
+    9121: CPS(d_9121),
+    9122: CPS(d_9122),
+    9123: CPS(d_9123),
+    9124: CPS(d_9124),
+    9125: CPS(d_9125),
+    9126: CPS(d_9126),
+    9127: CPS(d_9127),
+    9128: CPS(d_9128),
+    9129: CPS(d_9129),
+    9130: CPS(d_9130),
 }
 
 
 CODE = {
-    10263: x_10263,
-    10264: x_10264,
-    10267: x_10267,
     10271: x_10271,
     10272: x_10272,
-    10277: x_10277,
-    10278: x_10278,
+    10275: x_10275,
+    10279: x_10279,
     10280: x_10280,
-    10281: x_10281,
-    10283: x_10283,
-    10284: x_10284,
+    10285: x_10285,
     10286: x_10286,
-    10287: x_10287,
-    10290: x_10290,
+    10288: x_10288,
+    10289: x_10289,
+    10291: x_10291,
+    10292: x_10292,
     10294: x_10294,
     10295: x_10295,
     10298: x_10298,
     10302: x_10302,
     10303: x_10303,
+    10306: x_10306,
     10310: x_10310,
     10311: x_10311,
-    10313: x_10313,
-    10314: x_10314,
-    10316: x_10316,
-    10317: x_10317,
+    10318: x_10318,
     10319: x_10319,
-    10320: x_10320,
-    10323: x_10323,
+    10321: x_10321,
+    10322: x_10322,
+    10324: x_10324,
+    10325: x_10325,
     10327: x_10327,
     10328: x_10328,
     10331: x_10331,
     10335: x_10335,
     10336: x_10336,
+    10339: x_10339,
     10343: x_10343,
     10344: x_10344,
-    10346: x_10346,
-    10347: x_10347,
-    10349: x_10349,
-    10350: x_10350,
+    10351: x_10351,
     10352: x_10352,
-    10353: x_10353,
+    10354: x_10354,
+    10355: x_10355,
+    10357: x_10357,
+    10358: x_10358,
+    10360: x_10360,
+    10361: x_10361,
 }
 AT = {
 }
@@ -844,5 +844,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:20
-    'pi_forestry_2': '{"id":"pi_forestry_2","deck":"pi_market","module":"private_industry","tags":["forestry"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":5,"x":10260},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9040},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":10261},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9041},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10262},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9043},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10263},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10264},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10265},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9046},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9048},"label":{"op":"lit","v":{"instead":0},"x":10266}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10267},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10268},"o":"=","e":{"op":"var","n":"instead~2624","x":10269},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9050},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10270},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10271},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9052},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9051}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9049},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10272}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9047},{"op":"set","t":{"op":"var","n":"left~2621","x":10273},"o":"-=","e":{"op":"var","n":"taken~2623","x":10274},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9053}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9045},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9044},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10275},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9054},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10276},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9055},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10277},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9057},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10278},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10279},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10280},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9059},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9058},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10281},"o":"+=","e":{"op":"var","n":"k~2627","x":10282},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9060},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10283},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10284},"o":"-=","e":{"op":"var","n":"k~2627","x":10285},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9062},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9061},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10286},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10287},"o":"+=","e":{"op":"var","n":"k~2627","x":10288},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9064},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9063}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9056}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9042},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":10289},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9065},{"op":"let","v":"k~2630","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2628","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10290},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9066},{"op":"seq","b":[{"op":"let","v":"n~2631","e":{"op":"var","n":"k~2630","x":10291},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9068},{"op":"let","v":"r~2632","e":{"op":"var","n":"r~2629","x":10292},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9069},{"op":"seq","b":[{"op":"let","v":"left~2633","e":{"op":"var","n":"n~2631","x":10293},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9071},{"op":"for","v":"rep~2634","src":{"op":"ids","kind":"replacements","x":10294},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2632"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2633"},"b":{"op":"lit","v":0}}],"x":10295},"b":{"op":"seq","b":[{"op":"let","v":"taken~2635","e":{"op":"lit","v":0,"x":10296},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9074},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9076},"label":{"op":"lit","v":{"instead":0},"x":10297}},{"gens":[{"v":"instead~2636","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2633"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2633"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null}}]}]},"x":10298},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2635","x":10299},"o":"=","e":{"op":"var","n":"instead~2636","x":10300},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9078},{"op":"rep","n":{"op":"var","n":"instead~2636","x":10301},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"effect","d":null,"x":10302},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9080},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9079}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9077},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2636"}],"x":10303}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2631","x":10304},"r":{"op":"var","n":"r~2632","x":10305}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9075},{"op":"set","t":{"op":"var","n":"left~2633","x":10306},"o":"-=","e":{"op":"var","n":"taken~2635","x":10307},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9081}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9073},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9072},{"op":"let","v":"n~2637","e":{"op":"var","n":"left~2633","x":10308},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9082},{"op":"let","v":"r~2638","e":{"op":"var","n":"r~2632","x":10309},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9083},{"op":"seq","b":[{"op":"let","v":"k~2639","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2637"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2637"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0}]}]}}]}],"x":10310},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9085},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10311},"t":{"op":"set","t":{"op":"var","n":"k~2639","x":10312},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2639"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0}}]}]}]}],"x":10313},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9087},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9086},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0,"x":10314},"o":"+=","e":{"op":"var","n":"k~2639","x":10315},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9088},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10316},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0,"x":10317},"o":"-=","e":{"op":"var","n":"k~2639","x":10318},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9090},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9089},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2639"},"b":{"op":"lit","v":0}}],"x":10319},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10320},"o":"+=","e":{"op":"var","n":"k~2639","x":10321},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9092},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9091}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9084}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9070}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9067},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":10322},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9093},{"op":"let","v":"k~2642","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2640","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10323},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9094},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"var","n":"k~2642","x":10324},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9096},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":10325},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9097},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":10326},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9099},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":10327},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":10328},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":10329},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9102},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9104},"label":{"op":"lit","v":{"instead":0},"x":10330}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":10331},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":10332},"o":"=","e":{"op":"var","n":"instead~2648","x":10333},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9106},{"op":"rep","n":{"op":"var","n":"instead~2648","x":10334},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":10335},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9108},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9107}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9105},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":10336}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":10337},"r":{"op":"var","n":"r~2644","x":10338}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9103},{"op":"set","t":{"op":"var","n":"left~2645","x":10339},"o":"-=","e":{"op":"var","n":"taken~2647","x":10340},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9109}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9101},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9100},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":10341},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9110},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":10342},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9111},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":10343},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9113},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10344},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":10345},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":10346},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9115},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9114},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":10347},"o":"+=","e":{"op":"var","n":"k~2651","x":10348},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9116},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10349},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":10350},"o":"-=","e":{"op":"var","n":"k~2651","x":10351},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9118},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9117},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":10352},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10353},"o":"+=","e":{"op":"var","n":"k~2651","x":10354},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9120},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9119}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9112}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9098}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9095}],"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9039},"source":{"doc":"pampero-clear-skies","section":"Selling Batteries to Private Industry: example: 2-battery forestry card, $3+$4+$5=$12"},"at":"rules_data/pampero/modules/private_industry.yaml:20"}',
+    'pi_forestry_2': '{"id":"pi_forestry_2","deck":"pi_market","module":"private_industry","tags":["forestry"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":5,"x":10268},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9050},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":10269},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9051},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10270},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9053},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10271},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10272},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10273},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9056},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9058},"label":{"op":"lit","v":{"instead":0},"x":10274}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10275},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10276},"o":"=","e":{"op":"var","n":"instead~2654","x":10277},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9060},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10278},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10279},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9062},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9061}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9059},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10280}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9057},{"op":"set","t":{"op":"var","n":"left~2651","x":10281},"o":"-=","e":{"op":"var","n":"taken~2653","x":10282},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9063}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9055},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9054},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10283},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9064},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10284},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9065},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10285},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9067},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10286},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10287},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10288},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9069},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9068},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10289},"o":"+=","e":{"op":"var","n":"k~2657","x":10290},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9070},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10291},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10292},"o":"-=","e":{"op":"var","n":"k~2657","x":10293},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9072},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9071},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10294},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10295},"o":"+=","e":{"op":"var","n":"k~2657","x":10296},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9074},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9073}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9066}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9052},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":10297},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9075},{"op":"let","v":"k~2660","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2658","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10298},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9076},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"var","n":"k~2660","x":10299},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9078},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":10300},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9079},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":10301},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9081},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":10302},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":10303},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":10304},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9084},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9086},"label":{"op":"lit","v":{"instead":0},"x":10305}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":10306},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":10307},"o":"=","e":{"op":"var","n":"instead~2666","x":10308},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9088},{"op":"rep","n":{"op":"var","n":"instead~2666","x":10309},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":10310},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9090},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9089}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9087},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":10311}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":10312},"r":{"op":"var","n":"r~2662","x":10313}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9085},{"op":"set","t":{"op":"var","n":"left~2663","x":10314},"o":"-=","e":{"op":"var","n":"taken~2665","x":10315},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9091}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9083},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9082},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":10316},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9092},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":10317},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9093},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":10318},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9095},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10319},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":10320},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":10321},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9097},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9096},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":10322},"o":"+=","e":{"op":"var","n":"k~2669","x":10323},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9098},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10324},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":10325},"o":"-=","e":{"op":"var","n":"k~2669","x":10326},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9100},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9099},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":10327},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10328},"o":"+=","e":{"op":"var","n":"k~2669","x":10329},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9102},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9101}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9094}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9080}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9077},{"op":"let","v":"r~2671","e":{"op":"lit","v":"money","x":10330},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9103},{"op":"let","v":"k~2672","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2670","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2670"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2670"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"forestry_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"forestry_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"forestry_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10331},"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9104},{"op":"seq","b":[{"op":"let","v":"n~2673","e":{"op":"var","n":"k~2672","x":10332},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9106},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2671","x":10333},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9107},{"op":"seq","b":[{"op":"let","v":"left~2675","e":{"op":"var","n":"n~2673","x":10334},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9109},{"op":"for","v":"rep~2676","src":{"op":"ids","kind":"replacements","x":10335},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2674"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2675"},"b":{"op":"lit","v":0}}],"x":10336},"b":{"op":"seq","b":[{"op":"let","v":"taken~2677","e":{"op":"lit","v":0,"x":10337},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9112},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9114},"label":{"op":"lit","v":{"instead":0},"x":10338}},{"gens":[{"v":"instead~2678","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2675"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2675"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null}}]}]},"x":10339},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2677","x":10340},"o":"=","e":{"op":"var","n":"instead~2678","x":10341},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9116},{"op":"rep","n":{"op":"var","n":"instead~2678","x":10342},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"effect","d":null,"x":10343},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9118},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9117}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9115},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2678"}],"x":10344}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2673","x":10345},"r":{"op":"var","n":"r~2674","x":10346}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9113},{"op":"set","t":{"op":"var","n":"left~2675","x":10347},"o":"-=","e":{"op":"var","n":"taken~2677","x":10348},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9119}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9111},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9110},{"op":"let","v":"n~2679","e":{"op":"var","n":"left~2675","x":10349},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9120},{"op":"let","v":"r~2680","e":{"op":"var","n":"r~2674","x":10350},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9121},{"op":"seq","b":[{"op":"let","v":"k~2681","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2679"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2679"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0}]}]}}]}],"x":10351},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9123},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10352},"t":{"op":"set","t":{"op":"var","n":"k~2681","x":10353},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2681"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0}}]}]}]}],"x":10354},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9125},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9124},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0,"x":10355},"o":"+=","e":{"op":"var","n":"k~2681","x":10356},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9126},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10357},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0,"x":10358},"o":"-=","e":{"op":"var","n":"k~2681","x":10359},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9128},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9127},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2681"},"b":{"op":"lit","v":0}}],"x":10360},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10361},"o":"+=","e":{"op":"var","n":"k~2681","x":10362},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9130},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9129}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9122}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9108}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9105}],"at":"rules_data/pampero/modules/private_industry.yaml:21","id":9049},"source":{"doc":"pampero-clear-skies","section":"Selling Batteries to Private Industry: example: 2-battery forestry card, $3+$4+$5=$12"},"at":"rules_data/pampero/modules/private_industry.yaml:20"}',
 }

@@ -51,50 +51,50 @@ K = [
 ]
 
 
-x_9978 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_9979 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_9982 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_9986 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_9987 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_9992 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_9993 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_9995 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_9996 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_9998 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_9999 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_10001 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_10002 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10005 = _C.x_10005  # rules_data/pampero/modules/private_industry.yaml:12
-x_10009 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10010 = _C.x_10010  # rules_data/pampero/definitions/resources.yaml:55
-x_10013 = _C.x_10013  # rules_data/pampero/definitions/resources.yaml:57
-x_10017 = _C.x_10017  # rules_data/pampero/definitions/resources.yaml:60
-x_10018 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:57
-x_10025 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:26
-x_10026 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:27
-x_10028 = _C.x_10028  # rules_data/pampero/definitions/resources.yaml:27
-x_10029 = _C.x_10029  # rules_data/pampero/definitions/resources.yaml:28
-x_10031 = _C.x_10031  # rules_data/pampero/definitions/resources.yaml:29
-x_10032 = _C.x_10032  # rules_data/pampero/definitions/resources.yaml:29
-x_10034 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:30
-x_10035 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10038 = _C.x_10038  # rules_data/pampero/modules/private_industry.yaml:12
-x_10042 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10043 = _C.x_9308  # rules_data/pampero/definitions/resources.yaml:55
-x_10046 = _C.x_9311  # rules_data/pampero/definitions/resources.yaml:57
-x_10050 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:60
-x_10051 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_10058 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:26
-x_10059 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:27
-x_10061 = _C.x_9326  # rules_data/pampero/definitions/resources.yaml:27
-x_10062 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:28
-x_10064 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
-x_10065 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
-x_10067 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
-x_10068 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_9986 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_9987 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_9990 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_9994 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_9995 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_10000 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_10001 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_10003 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_10004 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_10006 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_10007 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_10009 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_10010 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10013 = _C.x_10013  # rules_data/pampero/modules/private_industry.yaml:12
+x_10017 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10018 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:55
+x_10021 = _C.x_10021  # rules_data/pampero/definitions/resources.yaml:57
+x_10025 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:60
+x_10026 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:57
+x_10033 = _C.x_10033  # rules_data/pampero/definitions/resources.yaml:26
+x_10034 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:27
+x_10036 = _C.x_10036  # rules_data/pampero/definitions/resources.yaml:27
+x_10037 = _C.x_10037  # rules_data/pampero/definitions/resources.yaml:28
+x_10039 = _C.x_10039  # rules_data/pampero/definitions/resources.yaml:29
+x_10040 = _C.x_10040  # rules_data/pampero/definitions/resources.yaml:29
+x_10042 = _C.x_10042  # rules_data/pampero/definitions/resources.yaml:30
+x_10043 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10046 = _C.x_10046  # rules_data/pampero/modules/private_industry.yaml:12
+x_10050 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10051 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:55
+x_10054 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:57
+x_10058 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:60
+x_10059 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:57
+x_10066 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
+x_10067 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
+x_10069 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
+x_10070 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
+x_10072 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
+x_10073 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
+x_10075 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
+x_10076 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8793(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
+def t_8803(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -102,27 +102,27 @@ def t_8793(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2629', 'money', True)
-        LOCAL(ctx, E, 'k~2630', x_10005(ctx, E), True)
-        return t_8821(ctx, r2, s, E)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_10013(ctx, E), True)
+        return t_8831(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_10038(ctx, E), True)
-        return t_8849(ctx, k, s, E)
+        LOCAL(ctx, E, 'r~2671', 'money', True)
+        LOCAL(ctx, E, 'k~2672', x_10046(ctx, E), True)
+        return t_8859(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2619', 3, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_8796(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2649', 3, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_8806(ctx, r1, s, E)
 
 
-d_8794 = _C.d_7402  # rules_data/pampero/modules/private_industry.yaml:12
-d_8795 = _C.d_7403  # rules_data/pampero/modules/private_industry.yaml:12
+d_8804 = _C.d_7407  # rules_data/pampero/modules/private_industry.yaml:12
+d_8805 = _C.d_7408  # rules_data/pampero/modules/private_industry.yaml:12
 
 
-def t_8796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8806(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -130,46 +130,46 @@ def t_8796(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_8810(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_8820(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_8798(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_8808(ctx, r1, s, E)
 
 
-d_8797 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_8807 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8798(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8808(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_9978(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_9986(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_9979(ctx, E):
-                return t_8799(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_9987(ctx, E):
+                return t_8809(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8799(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8809(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -177,154 +177,154 @@ def t_8799(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8807, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 8817, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_8801(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_8811(ctx, r1, s, E)
 
 
-d_8800 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_8810 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8801(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8811(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8801, None, [], k)
+    return CHOOSE(ctx, 8811, None, [], k)
 
 
-d_8802 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8803 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_8804 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_8805 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_8806 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_8812 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8813 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_8814 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_8815 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_8816 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8807(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8807, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 8817, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_8808 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_8809 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_8818 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_8819 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8810(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8820(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_9992(ctx, E), True)
-    if not d_8812(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_10000(ctx, E), True)
+    if not d_8822(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8814, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8824, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_8815(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_8825(ctx, E):
         return False
-    if not d_8817(ctx, E):
+    if not d_8827(ctx, E):
         return False
     return True
 
 
-d_8811 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_8812 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_8813 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_8821 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_8822 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_8823 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8814(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8824(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8814, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8824, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_8815(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8825(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_9998(ctx, E):
+    if x_10006(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8816, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 8826, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_8816(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8826(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8816, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8826, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_8817(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8827(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10001(ctx, E):
+    if x_10009(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8828, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_8818(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8828(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8818, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8828, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-d_8819 = _C.d_7536  # rules_data/pampero/modules/private_industry.yaml:12
-d_8820 = _C.d_8820  # rules_data/pampero/modules/private_industry.yaml:12
+d_8829 = _C.d_7541  # rules_data/pampero/modules/private_industry.yaml:12
+d_8830 = _C.d_8830  # rules_data/pampero/modules/private_industry.yaml:12
 
 
-def t_8821(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_8831(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
-    return t_8824(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
+    return t_8834(ctx, k, s, E)
 
 
-d_8822 = _C.d_8822  # rules_data/pampero/definitions/resources.yaml:76
-d_8823 = _C.d_8823  # rules_data/pampero/definitions/resources.yaml:76
+d_8832 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:76
+d_8833 = _C.d_8833  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_8824(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8834(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -332,46 +332,46 @@ def t_8824(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
-        if not d_8838(ctx, E):
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
+        if not d_8848(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
-    return t_8826(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
+    return t_8836(ctx, r1, s, E)
 
 
-d_8825 = _C.d_8825  # rules_data/pampero/definitions/resources.yaml:54
+d_8835 = _C.d_8835  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8826(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8836(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10009(ctx, E)))
-    old = E.get('rep~2634', MISSING)
+    items = list(items_of(x_10017(ctx, E)))
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2634', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
-            if x_10010(ctx, E):
-                return t_8827(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2664', item, True)
+            if x_10018(ctx, E):
+                return t_8837(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8827(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8837(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -379,154 +379,154 @@ def t_8827(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8835, E, 'left~2633', E.get('taken~2635'))
+        ASSIGN(ctx, 8845, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
-    return t_8829(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
+    return t_8839(ctx, r1, s, E)
 
 
-d_8828 = _C.d_8828  # rules_data/pampero/definitions/resources.yaml:56
+d_8838 = _C.d_8838  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8829(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8839(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8829, None, [], k)
+    return CHOOSE(ctx, 8839, None, [], k)
 
 
-d_8830 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8831 = _C.t_8831  # rules_data/pampero/definitions/resources.yaml:60
-d_8832 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:60
-t_8833 = _C.t_8833  # rules_data/pampero/definitions/resources.yaml:60
-t_8834 = _C.t_8834  # rules_data/pampero/definitions/resources.yaml:60
+d_8840 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8841 = _C.t_8841  # rules_data/pampero/definitions/resources.yaml:60
+d_8842 = _C.d_8842  # rules_data/pampero/definitions/resources.yaml:60
+t_8843 = _C.t_8843  # rules_data/pampero/definitions/resources.yaml:60
+t_8844 = _C.t_8844  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8835(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8835, E, 'left~2633', E.get('taken~2635'))
+    ASSIGN(ctx, 8845, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
-d_8836 = _C.d_8836  # rules_data/pampero/definitions/resources.yaml:62
-d_8837 = _C.d_8837  # rules_data/pampero/definitions/resources.yaml:62
+d_8846 = _C.d_8846  # rules_data/pampero/definitions/resources.yaml:62
+d_8847 = _C.d_8847  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8838(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8848(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10025(ctx, E), True)
-    if not d_8840(ctx, E):
+    LOCAL(ctx, E, 'k~2669', x_10033(ctx, E), True)
+    if not d_8850(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8842, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 8852, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    if not d_8843(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
+    if not d_8853(ctx, E):
         return False
-    if not d_8845(ctx, E):
+    if not d_8855(ctx, E):
         return False
     return True
 
 
-d_8839 = _C.d_8839  # rules_data/pampero/definitions/resources.yaml:26
-d_8840 = _C.d_8840  # rules_data/pampero/definitions/resources.yaml:27
-d_8841 = _C.d_8841  # rules_data/pampero/definitions/resources.yaml:27
+d_8849 = _C.d_8849  # rules_data/pampero/definitions/resources.yaml:26
+d_8850 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:27
+d_8851 = _C.d_8851  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8842(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8852(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8842, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 8852, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
-def d_8843(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8853(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10031(ctx, E):
+    if x_10039(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8844, ctx.state.get('supply'), E.get('r~2638'))
+        c, key = KEYPLACE(ctx, 8854, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
-def d_8844(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8854(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8844, ctx.state.get('supply'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 8854, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
-def d_8845(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8855(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10034(ctx, E):
+    if x_10042(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8846, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8856, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
-def d_8846(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8856(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8846, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8856, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
-d_8847 = _C.d_8215  # rules_data/pampero/modules/private_industry.yaml:12
-d_8848 = _C.d_8848  # rules_data/pampero/modules/private_industry.yaml:12
+d_8857 = _C.d_8225  # rules_data/pampero/modules/private_industry.yaml:12
+d_8858 = _C.d_8858  # rules_data/pampero/modules/private_industry.yaml:12
 
 
-def t_8849(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_8859(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_8852(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
+    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    return t_8862(ctx, k, s, E)
 
 
-d_8850 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:76
-d_8851 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:76
+d_8860 = _C.d_8860  # rules_data/pampero/definitions/resources.yaml:76
+d_8861 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_8852(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8862(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -534,46 +534,46 @@ def t_8852(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_8866(ctx, E):
+        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
+        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+        if not d_8876(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_8854(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    return t_8864(ctx, r1, s, E)
 
 
-d_8853 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
+d_8863 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8854(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8864(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10042(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    items = list(items_of(x_10050(ctx, E)))
+    old = E.get('rep~2676', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2676', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_10043(ctx, E):
-                return t_8855(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2676', item, True)
+            if x_10051(ctx, E):
+                return t_8865(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8855(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8865(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -581,262 +581,262 @@ def t_8855(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8863, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 8873, E, 'left~2675', E.get('taken~2677'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_8857(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2677', 0, True)
+    return t_8867(ctx, r1, s, E)
 
 
-d_8856 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
+d_8866 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8857(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8867(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8857, None, [], k)
+    return CHOOSE(ctx, 8867, None, [], k)
 
 
-d_8858 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8859 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_8860 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_8861 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_8862 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
+d_8868 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8869 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
+d_8870 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
+t_8871 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
+t_8872 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8863(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8863, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 8873, E, 'left~2675', E.get('taken~2677'))
     return True
 
 
-d_8864 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_8865 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
+d_8874 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
+d_8875 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8866(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8876(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10058(ctx, E), True)
-    if not d_8868(ctx, E):
+    LOCAL(ctx, E, 'k~2681', x_10066(ctx, E), True)
+    if not d_8878(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8870, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8880, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_8871(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
+    if not d_8881(ctx, E):
         return False
-    if not d_8873(ctx, E):
+    if not d_8883(ctx, E):
         return False
     return True
 
 
-d_8867 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_8868 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_8869 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
+d_8877 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
+d_8878 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
+d_8879 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8870(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8880(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8870, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8880, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
     return True
 
 
-def d_8871(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8881(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10064(ctx, E):
+    if x_10072(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8872, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 8882, ctx.state.get('supply'), E.get('r~2680'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_8872(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8882(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8872, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8882, ctx.state.get('supply'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_8873(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8883(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10067(ctx, E):
+    if x_10075(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8874, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8884, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
-def d_8874(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8884(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8874, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8884, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8793: t_8793,
-    8794: CPS(d_8794),
-    8795: CPS(d_8795),
-    8796: t_8796,
-    8797: CPS(d_8797),
-    8798: t_8798,
-    8799: t_8799,
-    8800: CPS(d_8800),
-    8801: t_8801,
-    8802: CPS(d_8802),
     8803: t_8803,
     8804: CPS(d_8804),
-    8805: t_8805,
+    8805: CPS(d_8805),
     8806: t_8806,
     8807: CPS(d_8807),
-    8808: CPS(d_8808),
-    8809: CPS(d_8809),
+    8808: t_8808,
+    8809: t_8809,
     8810: CPS(d_8810),
-    8811: CPS(d_8811),
+    8811: t_8811,
     8812: CPS(d_8812),
-    8813: CPS(d_8813),
+    8813: t_8813,
     8814: CPS(d_8814),
-    8815: CPS(d_8815),
-    8816: CPS(d_8816),
+    8815: t_8815,
+    8816: t_8816,
     8817: CPS(d_8817),
     8818: CPS(d_8818),
     8819: CPS(d_8819),
     8820: CPS(d_8820),
-    8821: t_8821,
+    8821: CPS(d_8821),
     8822: CPS(d_8822),
     8823: CPS(d_8823),
-    8824: t_8824,
+    8824: CPS(d_8824),
     8825: CPS(d_8825),
-    8826: t_8826,
-    8827: t_8827,
+    8826: CPS(d_8826),
+    8827: CPS(d_8827),
     8828: CPS(d_8828),
-    8829: t_8829,
+    8829: CPS(d_8829),
     8830: CPS(d_8830),
     8831: t_8831,
     8832: CPS(d_8832),
-    8833: t_8833,
+    8833: CPS(d_8833),
     8834: t_8834,
     8835: CPS(d_8835),
-    8836: CPS(d_8836),
-    8837: CPS(d_8837),
+    8836: t_8836,
+    8837: t_8837,
     8838: CPS(d_8838),
-    8839: CPS(d_8839),
+    8839: t_8839,
     8840: CPS(d_8840),
-    8841: CPS(d_8841),
+    8841: t_8841,
     8842: CPS(d_8842),
-    8843: CPS(d_8843),
-    8844: CPS(d_8844),
+    8843: t_8843,
+    8844: t_8844,
     8845: CPS(d_8845),
     8846: CPS(d_8846),
     8847: CPS(d_8847),
     8848: CPS(d_8848),
-    8849: t_8849,
+    8849: CPS(d_8849),
     8850: CPS(d_8850),
     8851: CPS(d_8851),
-    8852: t_8852,
+    8852: CPS(d_8852),
     8853: CPS(d_8853),
-    8854: t_8854,
-    8855: t_8855,
+    8854: CPS(d_8854),
+    8855: CPS(d_8855),
     8856: CPS(d_8856),
-    8857: t_8857,
+    8857: CPS(d_8857),
     8858: CPS(d_8858),
     8859: t_8859,
     8860: CPS(d_8860),
-    8861: t_8861,
+    8861: CPS(d_8861),
     8862: t_8862,
     8863: CPS(d_8863),
-    8864: CPS(d_8864),
-    8865: CPS(d_8865),
+    8864: t_8864,
+    8865: t_8865,
     8866: CPS(d_8866),
-    8867: CPS(d_8867),
+    8867: t_8867,
     8868: CPS(d_8868),
-    8869: CPS(d_8869),
+    8869: t_8869,
     8870: CPS(d_8870),
-    8871: CPS(d_8871),
-    8872: CPS(d_8872),
+    8871: t_8871,
+    8872: t_8872,
     8873: CPS(d_8873),
     8874: CPS(d_8874),
+    8875: CPS(d_8875),
+    8876: CPS(d_8876),
+    8877: CPS(d_8877),
+    8878: CPS(d_8878),
+    8879: CPS(d_8879),
+    8880: CPS(d_8880),
+    8881: CPS(d_8881),
+    8882: CPS(d_8882),
+    8883: CPS(d_8883),
+    8884: CPS(d_8884),
 }
 
 
 CODE = {
-    9978: x_9978,
-    9979: x_9979,
-    9982: x_9982,
     9986: x_9986,
     9987: x_9987,
-    9992: x_9992,
-    9993: x_9993,
+    9990: x_9990,
+    9994: x_9994,
     9995: x_9995,
-    9996: x_9996,
-    9998: x_9998,
-    9999: x_9999,
+    10000: x_10000,
     10001: x_10001,
-    10002: x_10002,
-    10005: x_10005,
+    10003: x_10003,
+    10004: x_10004,
+    10006: x_10006,
+    10007: x_10007,
     10009: x_10009,
     10010: x_10010,
     10013: x_10013,
     10017: x_10017,
     10018: x_10018,
+    10021: x_10021,
     10025: x_10025,
     10026: x_10026,
-    10028: x_10028,
-    10029: x_10029,
-    10031: x_10031,
-    10032: x_10032,
+    10033: x_10033,
     10034: x_10034,
-    10035: x_10035,
-    10038: x_10038,
+    10036: x_10036,
+    10037: x_10037,
+    10039: x_10039,
+    10040: x_10040,
     10042: x_10042,
     10043: x_10043,
     10046: x_10046,
     10050: x_10050,
     10051: x_10051,
+    10054: x_10054,
     10058: x_10058,
     10059: x_10059,
-    10061: x_10061,
-    10062: x_10062,
-    10064: x_10064,
-    10065: x_10065,
+    10066: x_10066,
     10067: x_10067,
-    10068: x_10068,
+    10069: x_10069,
+    10070: x_10070,
+    10072: x_10072,
+    10073: x_10073,
+    10075: x_10075,
+    10076: x_10076,
 }
 AT = {
 }
@@ -844,5 +844,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:11
-    'pi_livestock_1': '{"id":"pi_livestock_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["livestock"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":3,"x":9975},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8794},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":9976},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8795},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":9977},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8797},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":9978},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":9979},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":9980},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8800},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8802},"label":{"op":"lit","v":{"instead":0},"x":9981}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":9982},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":9983},"o":"=","e":{"op":"var","n":"instead~2624","x":9984},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8804},{"op":"rep","n":{"op":"var","n":"instead~2624","x":9985},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":9986},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8806},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8805}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8803},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":9987}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8801},{"op":"set","t":{"op":"var","n":"left~2621","x":9988},"o":"-=","e":{"op":"var","n":"taken~2623","x":9989},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8807}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8799},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8798},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":9990},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8808},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":9991},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8809},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":9992},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8811},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":9993},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":9994},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":9995},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8813},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8812},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":9996},"o":"+=","e":{"op":"var","n":"k~2627","x":9997},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8814},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":9998},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":9999},"o":"-=","e":{"op":"var","n":"k~2627","x":10000},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8816},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8815},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10001},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10002},"o":"+=","e":{"op":"var","n":"k~2627","x":10003},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8818},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8817}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8810}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8796},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":10004},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8819},{"op":"let","v":"k~2630","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2628","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10005},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8820},{"op":"seq","b":[{"op":"let","v":"n~2631","e":{"op":"var","n":"k~2630","x":10006},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8822},{"op":"let","v":"r~2632","e":{"op":"var","n":"r~2629","x":10007},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8823},{"op":"seq","b":[{"op":"let","v":"left~2633","e":{"op":"var","n":"n~2631","x":10008},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8825},{"op":"for","v":"rep~2634","src":{"op":"ids","kind":"replacements","x":10009},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2632"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2633"},"b":{"op":"lit","v":0}}],"x":10010},"b":{"op":"seq","b":[{"op":"let","v":"taken~2635","e":{"op":"lit","v":0,"x":10011},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8828},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8830},"label":{"op":"lit","v":{"instead":0},"x":10012}},{"gens":[{"v":"instead~2636","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2633"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2633"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null}}]}]},"x":10013},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2635","x":10014},"o":"=","e":{"op":"var","n":"instead~2636","x":10015},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8832},{"op":"rep","n":{"op":"var","n":"instead~2636","x":10016},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"effect","d":null,"x":10017},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8834},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8833}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8831},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2636"}],"x":10018}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2631","x":10019},"r":{"op":"var","n":"r~2632","x":10020}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8829},{"op":"set","t":{"op":"var","n":"left~2633","x":10021},"o":"-=","e":{"op":"var","n":"taken~2635","x":10022},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8835}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8827},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8826},{"op":"let","v":"n~2637","e":{"op":"var","n":"left~2633","x":10023},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8836},{"op":"let","v":"r~2638","e":{"op":"var","n":"r~2632","x":10024},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8837},{"op":"seq","b":[{"op":"let","v":"k~2639","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2637"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2637"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0}]}]}}]}],"x":10025},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8839},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10026},"t":{"op":"set","t":{"op":"var","n":"k~2639","x":10027},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2639"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0}}]}]}]}],"x":10028},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8841},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8840},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0,"x":10029},"o":"+=","e":{"op":"var","n":"k~2639","x":10030},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8842},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10031},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0,"x":10032},"o":"-=","e":{"op":"var","n":"k~2639","x":10033},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8844},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8843},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2639"},"b":{"op":"lit","v":0}}],"x":10034},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10035},"o":"+=","e":{"op":"var","n":"k~2639","x":10036},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8846},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8845}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8838}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8824}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8821},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":10037},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8847},{"op":"let","v":"k~2642","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2640","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10038},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8848},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"var","n":"k~2642","x":10039},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8850},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":10040},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8851},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":10041},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8853},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":10042},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":10043},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":10044},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8856},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8858},"label":{"op":"lit","v":{"instead":0},"x":10045}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":10046},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":10047},"o":"=","e":{"op":"var","n":"instead~2648","x":10048},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8860},{"op":"rep","n":{"op":"var","n":"instead~2648","x":10049},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":10050},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8862},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8861}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8859},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":10051}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":10052},"r":{"op":"var","n":"r~2644","x":10053}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8857},{"op":"set","t":{"op":"var","n":"left~2645","x":10054},"o":"-=","e":{"op":"var","n":"taken~2647","x":10055},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8863}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8855},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8854},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":10056},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8864},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":10057},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8865},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":10058},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8867},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10059},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":10060},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":10061},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8869},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8868},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":10062},"o":"+=","e":{"op":"var","n":"k~2651","x":10063},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8870},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10064},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":10065},"o":"-=","e":{"op":"var","n":"k~2651","x":10066},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8872},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8871},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":10067},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10068},"o":"+=","e":{"op":"var","n":"k~2651","x":10069},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8874},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8873}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8866}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8852}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8849}],"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8793},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x livestock: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:11"}',
+    'pi_livestock_1': '{"id":"pi_livestock_1","deck":"pi_market","module":"private_industry","copies":2,"tags":["livestock"],"cost":{"batteries":1},"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":3,"x":9983},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8804},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":9984},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8805},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":9985},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8807},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":9986},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":9987},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":9988},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8810},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8812},"label":{"op":"lit","v":{"instead":0},"x":9989}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":9990},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":9991},"o":"=","e":{"op":"var","n":"instead~2654","x":9992},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8814},{"op":"rep","n":{"op":"var","n":"instead~2654","x":9993},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":9994},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8816},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8815}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8813},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":9995}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8811},{"op":"set","t":{"op":"var","n":"left~2651","x":9996},"o":"-=","e":{"op":"var","n":"taken~2653","x":9997},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8817}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8809},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8808},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":9998},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8818},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":9999},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8819},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10000},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8821},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10001},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10002},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10003},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8823},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8822},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10004},"o":"+=","e":{"op":"var","n":"k~2657","x":10005},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8824},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10006},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10007},"o":"-=","e":{"op":"var","n":"k~2657","x":10008},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8826},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8825},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10009},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10010},"o":"+=","e":{"op":"var","n":"k~2657","x":10011},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8828},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8827}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8820}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8806},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":10012},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8829},{"op":"let","v":"k~2660","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2658","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10013},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8830},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"var","n":"k~2660","x":10014},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8832},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":10015},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8833},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":10016},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8835},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":10017},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":10018},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":10019},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8838},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8840},"label":{"op":"lit","v":{"instead":0},"x":10020}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":10021},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":10022},"o":"=","e":{"op":"var","n":"instead~2666","x":10023},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8842},{"op":"rep","n":{"op":"var","n":"instead~2666","x":10024},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":10025},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8844},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8843}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8841},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":10026}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":10027},"r":{"op":"var","n":"r~2662","x":10028}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8839},{"op":"set","t":{"op":"var","n":"left~2663","x":10029},"o":"-=","e":{"op":"var","n":"taken~2665","x":10030},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8845}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8837},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8836},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":10031},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8846},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":10032},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8847},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":10033},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8849},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10034},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":10035},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":10036},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8851},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8850},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":10037},"o":"+=","e":{"op":"var","n":"k~2669","x":10038},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8852},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10039},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":10040},"o":"-=","e":{"op":"var","n":"k~2669","x":10041},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8854},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8853},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":10042},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10043},"o":"+=","e":{"op":"var","n":"k~2669","x":10044},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8856},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8855}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8848}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8834}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8831},{"op":"let","v":"r~2671","e":{"op":"lit","v":"money","x":10045},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8857},{"op":"let","v":"k~2672","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2670","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2670"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2670"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10046},"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8858},{"op":"seq","b":[{"op":"let","v":"n~2673","e":{"op":"var","n":"k~2672","x":10047},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8860},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2671","x":10048},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8861},{"op":"seq","b":[{"op":"let","v":"left~2675","e":{"op":"var","n":"n~2673","x":10049},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8863},{"op":"for","v":"rep~2676","src":{"op":"ids","kind":"replacements","x":10050},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2674"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2675"},"b":{"op":"lit","v":0}}],"x":10051},"b":{"op":"seq","b":[{"op":"let","v":"taken~2677","e":{"op":"lit","v":0,"x":10052},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8866},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8868},"label":{"op":"lit","v":{"instead":0},"x":10053}},{"gens":[{"v":"instead~2678","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2675"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2675"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null}}]}]},"x":10054},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2677","x":10055},"o":"=","e":{"op":"var","n":"instead~2678","x":10056},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8870},{"op":"rep","n":{"op":"var","n":"instead~2678","x":10057},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"effect","d":null,"x":10058},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8872},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8871}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8869},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2678"}],"x":10059}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2673","x":10060},"r":{"op":"var","n":"r~2674","x":10061}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8867},{"op":"set","t":{"op":"var","n":"left~2675","x":10062},"o":"-=","e":{"op":"var","n":"taken~2677","x":10063},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8873}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8865},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8864},{"op":"let","v":"n~2679","e":{"op":"var","n":"left~2675","x":10064},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8874},{"op":"let","v":"r~2680","e":{"op":"var","n":"r~2674","x":10065},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8875},{"op":"seq","b":[{"op":"let","v":"k~2681","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2679"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2679"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0}]}]}}]}],"x":10066},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8877},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10067},"t":{"op":"set","t":{"op":"var","n":"k~2681","x":10068},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2681"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0}}]}]}]}],"x":10069},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8879},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8878},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0,"x":10070},"o":"+=","e":{"op":"var","n":"k~2681","x":10071},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8880},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10072},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0,"x":10073},"o":"-=","e":{"op":"var","n":"k~2681","x":10074},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8882},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8881},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2681"},"b":{"op":"lit","v":0}}],"x":10075},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10076},"o":"+=","e":{"op":"var","n":"k~2681","x":10077},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8884},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8883}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8876}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8862}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8859}],"at":"rules_data/pampero/modules/private_industry.yaml:12","id":8803},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x livestock: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:11"}',
 }

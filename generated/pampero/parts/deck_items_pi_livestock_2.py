@@ -51,50 +51,50 @@ K = [
 ]
 
 
-x_10073 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10074 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_10077 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_10081 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_10082 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_10087 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_10088 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_10090 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_10091 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_10093 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_10094 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_10096 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_10097 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10100 = _C.x_10005  # rules_data/pampero/modules/private_industry.yaml:15
-x_10104 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10105 = _C.x_10010  # rules_data/pampero/definitions/resources.yaml:55
-x_10108 = _C.x_10013  # rules_data/pampero/definitions/resources.yaml:57
-x_10112 = _C.x_10017  # rules_data/pampero/definitions/resources.yaml:60
-x_10113 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:57
-x_10120 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:26
-x_10121 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:27
-x_10123 = _C.x_10028  # rules_data/pampero/definitions/resources.yaml:27
-x_10124 = _C.x_10029  # rules_data/pampero/definitions/resources.yaml:28
-x_10126 = _C.x_10031  # rules_data/pampero/definitions/resources.yaml:29
-x_10127 = _C.x_10032  # rules_data/pampero/definitions/resources.yaml:29
-x_10129 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:30
-x_10130 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10133 = _C.x_10038  # rules_data/pampero/modules/private_industry.yaml:15
-x_10137 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10138 = _C.x_9308  # rules_data/pampero/definitions/resources.yaml:55
-x_10141 = _C.x_9311  # rules_data/pampero/definitions/resources.yaml:57
-x_10145 = _C.x_9315  # rules_data/pampero/definitions/resources.yaml:60
-x_10146 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:57
-x_10153 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:26
-x_10154 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:27
-x_10156 = _C.x_9326  # rules_data/pampero/definitions/resources.yaml:27
-x_10157 = _C.x_8841  # rules_data/pampero/definitions/resources.yaml:28
-x_10159 = _C.x_8843  # rules_data/pampero/definitions/resources.yaml:29
-x_10160 = _C.x_8844  # rules_data/pampero/definitions/resources.yaml:29
-x_10162 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:30
-x_10163 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10081 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10082 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_10085 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_10089 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_10090 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_10095 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_10096 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_10098 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_10099 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_10101 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_10102 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_10104 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_10105 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10108 = _C.x_10013  # rules_data/pampero/modules/private_industry.yaml:15
+x_10112 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10113 = _C.x_10018  # rules_data/pampero/definitions/resources.yaml:55
+x_10116 = _C.x_10021  # rules_data/pampero/definitions/resources.yaml:57
+x_10120 = _C.x_10025  # rules_data/pampero/definitions/resources.yaml:60
+x_10121 = _C.x_10026  # rules_data/pampero/definitions/resources.yaml:57
+x_10128 = _C.x_10033  # rules_data/pampero/definitions/resources.yaml:26
+x_10129 = _C.x_10034  # rules_data/pampero/definitions/resources.yaml:27
+x_10131 = _C.x_10036  # rules_data/pampero/definitions/resources.yaml:27
+x_10132 = _C.x_10037  # rules_data/pampero/definitions/resources.yaml:28
+x_10134 = _C.x_10039  # rules_data/pampero/definitions/resources.yaml:29
+x_10135 = _C.x_10040  # rules_data/pampero/definitions/resources.yaml:29
+x_10137 = _C.x_10042  # rules_data/pampero/definitions/resources.yaml:30
+x_10138 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10141 = _C.x_10046  # rules_data/pampero/modules/private_industry.yaml:15
+x_10145 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10146 = _C.x_9316  # rules_data/pampero/definitions/resources.yaml:55
+x_10149 = _C.x_9319  # rules_data/pampero/definitions/resources.yaml:57
+x_10153 = _C.x_9323  # rules_data/pampero/definitions/resources.yaml:60
+x_10154 = _C.x_9324  # rules_data/pampero/definitions/resources.yaml:57
+x_10161 = _C.x_9331  # rules_data/pampero/definitions/resources.yaml:26
+x_10162 = _C.x_9332  # rules_data/pampero/definitions/resources.yaml:27
+x_10164 = _C.x_9334  # rules_data/pampero/definitions/resources.yaml:27
+x_10165 = _C.x_9335  # rules_data/pampero/definitions/resources.yaml:28
+x_10167 = _C.x_9337  # rules_data/pampero/definitions/resources.yaml:29
+x_10168 = _C.x_9338  # rules_data/pampero/definitions/resources.yaml:29
+x_10170 = _C.x_9340  # rules_data/pampero/definitions/resources.yaml:30
+x_10171 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_8875(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
+def t_8885(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:15
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -102,27 +102,27 @@ def t_8875(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2629', 'money', True)
-        LOCAL(ctx, E, 'k~2630', x_10100(ctx, E), True)
-        return t_8903(ctx, r2, s, E)
+        LOCAL(ctx, E, 'r~2659', 'money', True)
+        LOCAL(ctx, E, 'k~2660', x_10108(ctx, E), True)
+        return t_8913(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2641', 'money', True)
-        LOCAL(ctx, E, 'k~2642', x_10133(ctx, E), True)
-        return t_8931(ctx, k, s, E)
+        LOCAL(ctx, E, 'r~2671', 'money', True)
+        LOCAL(ctx, E, 'k~2672', x_10141(ctx, E), True)
+        return t_8941(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2619', 5, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_8878(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~2649', 5, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_8888(ctx, r1, s, E)
 
 
-d_8876 = _C.d_7588  # rules_data/pampero/modules/private_industry.yaml:15
-d_8877 = _C.d_7403  # rules_data/pampero/modules/private_industry.yaml:15
+d_8886 = _C.d_7593  # rules_data/pampero/modules/private_industry.yaml:15
+d_8887 = _C.d_7408  # rules_data/pampero/modules/private_industry.yaml:15
 
 
-def t_8878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8888(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -130,46 +130,46 @@ def t_8878(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_8892(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_8902(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_8880(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_8890(ctx, r1, s, E)
 
 
-d_8879 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_8889 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8880(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8890(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10073(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_10081(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_10074(ctx, E):
-                return t_8881(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_10082(ctx, E):
+                return t_8891(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8881(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8891(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -177,154 +177,154 @@ def t_8881(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8889, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 8899, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_8883(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_8893(ctx, r1, s, E)
 
 
-d_8882 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_8892 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8883(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8893(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8883, None, [], k)
+    return CHOOSE(ctx, 8893, None, [], k)
 
 
-d_8884 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8885 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_8886 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_8887 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_8888 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_8894 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8895 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_8896 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_8897 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_8898 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8889(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8889, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 8899, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_8890 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_8891 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_8900 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_8901 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8892(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8902(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_10087(ctx, E), True)
-    if not d_8894(ctx, E):
+    LOCAL(ctx, E, 'k~2657', x_10095(ctx, E), True)
+    if not d_8904(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8896, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8906, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_8897(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_8907(ctx, E):
         return False
-    if not d_8899(ctx, E):
+    if not d_8909(ctx, E):
         return False
     return True
 
 
-d_8893 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_8894 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_8895 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
+d_8903 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_8904 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_8905 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8896(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8906(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8896, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8906, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
     return True
 
 
-def d_8897(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8907(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10093(ctx, E):
+    if x_10101(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8898, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 8908, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_8898(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8908(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8898, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 8908, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_8899(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8909(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10096(ctx, E):
+    if x_10104(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8900, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8910, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_8900(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8910(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8900, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8910, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-d_8901 = _C.d_7536  # rules_data/pampero/modules/private_industry.yaml:15
-d_8902 = _C.d_8820  # rules_data/pampero/modules/private_industry.yaml:15
+d_8911 = _C.d_7541  # rules_data/pampero/modules/private_industry.yaml:15
+d_8912 = _C.d_8830  # rules_data/pampero/modules/private_industry.yaml:15
 
 
-def t_8903(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_8913(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2631', E.get('k~2630'), True)
-    LOCAL(ctx, E, 'r~2632', E.get('r~2629'), True)
-    return t_8906(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2661', E.get('k~2660'), True)
+    LOCAL(ctx, E, 'r~2662', E.get('r~2659'), True)
+    return t_8916(ctx, k, s, E)
 
 
-d_8904 = _C.d_8822  # rules_data/pampero/definitions/resources.yaml:76
-d_8905 = _C.d_8823  # rules_data/pampero/definitions/resources.yaml:76
+d_8914 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:76
+d_8915 = _C.d_8833  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_8906(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8916(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -332,46 +332,46 @@ def t_8906(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2637', E.get('left~2633'), True)
-        LOCAL(ctx, E, 'r~2638', E.get('r~2632'), True)
-        if not d_8920(ctx, E):
+        LOCAL(ctx, E, 'n~2667', E.get('left~2663'), True)
+        LOCAL(ctx, E, 'r~2668', E.get('r~2662'), True)
+        if not d_8930(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2633', E.get('n~2631'), True)
-    return t_8908(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2663', E.get('n~2661'), True)
+    return t_8918(ctx, r1, s, E)
 
 
-d_8907 = _C.d_8825  # rules_data/pampero/definitions/resources.yaml:54
+d_8917 = _C.d_8835  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8908(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8918(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10104(ctx, E)))
-    old = E.get('rep~2634', MISSING)
+    items = list(items_of(x_10112(ctx, E)))
+    old = E.get('rep~2664', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2634', old)
+        UNSET(ctx, E, 'rep~2664', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2634', item, True)
-            if x_10105(ctx, E):
-                return t_8909(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2664', item, True)
+            if x_10113(ctx, E):
+                return t_8919(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8909(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8919(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -379,154 +379,154 @@ def t_8909(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8917, E, 'left~2633', E.get('taken~2635'))
+        ASSIGN(ctx, 8927, E, 'left~2663', E.get('taken~2665'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2635', 0, True)
-    return t_8911(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2665', 0, True)
+    return t_8921(ctx, r1, s, E)
 
 
-d_8910 = _C.d_8828  # rules_data/pampero/definitions/resources.yaml:56
+d_8920 = _C.d_8838  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8911(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8921(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8911, None, [], k)
+    return CHOOSE(ctx, 8921, None, [], k)
 
 
-d_8912 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8913 = _C.t_8831  # rules_data/pampero/definitions/resources.yaml:60
-d_8914 = _C.d_8832  # rules_data/pampero/definitions/resources.yaml:60
-t_8915 = _C.t_8833  # rules_data/pampero/definitions/resources.yaml:60
-t_8916 = _C.t_8834  # rules_data/pampero/definitions/resources.yaml:60
+d_8922 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8923 = _C.t_8841  # rules_data/pampero/definitions/resources.yaml:60
+d_8924 = _C.d_8842  # rules_data/pampero/definitions/resources.yaml:60
+t_8925 = _C.t_8843  # rules_data/pampero/definitions/resources.yaml:60
+t_8926 = _C.t_8844  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8917(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8917, E, 'left~2633', E.get('taken~2635'))
+    ASSIGN(ctx, 8927, E, 'left~2663', E.get('taken~2665'))
     return True
 
 
-d_8918 = _C.d_8836  # rules_data/pampero/definitions/resources.yaml:62
-d_8919 = _C.d_8837  # rules_data/pampero/definitions/resources.yaml:62
+d_8928 = _C.d_8846  # rules_data/pampero/definitions/resources.yaml:62
+d_8929 = _C.d_8847  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8920(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8930(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2639', x_10120(ctx, E), True)
-    if not d_8922(ctx, E):
+    LOCAL(ctx, E, 'k~2669', x_10128(ctx, E), True)
+    if not d_8932(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8924, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 8934, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
-    if not d_8925(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
+    if not d_8935(ctx, E):
         return False
-    if not d_8927(ctx, E):
+    if not d_8937(ctx, E):
         return False
     return True
 
 
-d_8921 = _C.d_8839  # rules_data/pampero/definitions/resources.yaml:26
-d_8922 = _C.d_8840  # rules_data/pampero/definitions/resources.yaml:27
-d_8923 = _C.d_8841  # rules_data/pampero/definitions/resources.yaml:27
+d_8931 = _C.d_8849  # rules_data/pampero/definitions/resources.yaml:26
+d_8932 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:27
+d_8933 = _C.d_8851  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8924(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8934(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8924, PL(ctx, E.get('you')).get('stock'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 8934, PL(ctx, E.get('you')).get('stock'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2639'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2669'), '+=', False, K[2])
     return True
 
 
-def d_8925(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8935(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10126(ctx, E):
+    if x_10134(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8926, ctx.state.get('supply'), E.get('r~2638'))
+        c, key = KEYPLACE(ctx, 8936, ctx.state.get('supply'), E.get('r~2668'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
-def d_8926(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8936(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8926, ctx.state.get('supply'), E.get('r~2638'))
+    c, key = KEYPLACE(ctx, 8936, ctx.state.get('supply'), E.get('r~2668'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2639'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2669'), '-=', False, K[3])
     return True
 
 
-def d_8927(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8937(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10129(ctx, E):
+    if x_10137(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8928, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8938, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
-def d_8928(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8938(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8928, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8938, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2639'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2669'), '+=', False, K[4])
     return True
 
 
-d_8929 = _C.d_8215  # rules_data/pampero/modules/private_industry.yaml:15
-d_8930 = _C.d_8848  # rules_data/pampero/modules/private_industry.yaml:15
+d_8939 = _C.d_8225  # rules_data/pampero/modules/private_industry.yaml:15
+d_8940 = _C.d_8858  # rules_data/pampero/modules/private_industry.yaml:15
 
 
-def t_8931(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_8941(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2643', E.get('k~2642'), True)
-    LOCAL(ctx, E, 'r~2644', E.get('r~2641'), True)
-    return t_8934(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2673', E.get('k~2672'), True)
+    LOCAL(ctx, E, 'r~2674', E.get('r~2671'), True)
+    return t_8944(ctx, k, s, E)
 
 
-d_8932 = _C.d_8850  # rules_data/pampero/definitions/resources.yaml:76
-d_8933 = _C.d_8219  # rules_data/pampero/definitions/resources.yaml:76
+d_8942 = _C.d_8860  # rules_data/pampero/definitions/resources.yaml:76
+d_8943 = _C.d_8229  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_8934(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_8944(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -534,46 +534,46 @@ def t_8934(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2649', E.get('left~2645'), True)
-        LOCAL(ctx, E, 'r~2650', E.get('r~2644'), True)
-        if not d_8948(ctx, E):
+        LOCAL(ctx, E, 'n~2679', E.get('left~2675'), True)
+        LOCAL(ctx, E, 'r~2680', E.get('r~2674'), True)
+        if not d_8958(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2645', E.get('n~2643'), True)
-    return t_8936(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2675', E.get('n~2673'), True)
+    return t_8946(ctx, r1, s, E)
 
 
-d_8935 = _C.d_8221  # rules_data/pampero/definitions/resources.yaml:54
+d_8945 = _C.d_8231  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_8936(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_8946(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10137(ctx, E)))
-    old = E.get('rep~2646', MISSING)
+    items = list(items_of(x_10145(ctx, E)))
+    old = E.get('rep~2676', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2646', old)
+        UNSET(ctx, E, 'rep~2676', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2646', item, True)
-            if x_10138(ctx, E):
-                return t_8937(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2676', item, True)
+            if x_10146(ctx, E):
+                return t_8947(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_8937(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_8947(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -581,262 +581,262 @@ def t_8937(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 8945, E, 'left~2645', E.get('taken~2647'))
+        ASSIGN(ctx, 8955, E, 'left~2675', E.get('taken~2677'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2647', 0, True)
-    return t_8939(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2677', 0, True)
+    return t_8949(ctx, r1, s, E)
 
 
-d_8938 = _C.d_8224  # rules_data/pampero/definitions/resources.yaml:56
+d_8948 = _C.d_8234  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_8939(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_8949(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 8939, None, [], k)
+    return CHOOSE(ctx, 8949, None, [], k)
 
 
-d_8940 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_8941 = _C.t_8227  # rules_data/pampero/definitions/resources.yaml:60
-d_8942 = _C.d_8228  # rules_data/pampero/definitions/resources.yaml:60
-t_8943 = _C.t_8229  # rules_data/pampero/definitions/resources.yaml:60
-t_8944 = _C.t_8230  # rules_data/pampero/definitions/resources.yaml:60
+d_8950 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_8951 = _C.t_8237  # rules_data/pampero/definitions/resources.yaml:60
+d_8952 = _C.d_8238  # rules_data/pampero/definitions/resources.yaml:60
+t_8953 = _C.t_8239  # rules_data/pampero/definitions/resources.yaml:60
+t_8954 = _C.t_8240  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_8945(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_8955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 8945, E, 'left~2645', E.get('taken~2647'))
+    ASSIGN(ctx, 8955, E, 'left~2675', E.get('taken~2677'))
     return True
 
 
-d_8946 = _C.d_8232  # rules_data/pampero/definitions/resources.yaml:62
-d_8947 = _C.d_8233  # rules_data/pampero/definitions/resources.yaml:62
+d_8956 = _C.d_8242  # rules_data/pampero/definitions/resources.yaml:62
+d_8957 = _C.d_8243  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_8948(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_8958(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2651', x_10153(ctx, E), True)
-    if not d_8950(ctx, E):
+    LOCAL(ctx, E, 'k~2681', x_10161(ctx, E), True)
+    if not d_8960(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 8952, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8962, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
-    if not d_8953(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
+    if not d_8963(ctx, E):
         return False
-    if not d_8955(ctx, E):
+    if not d_8965(ctx, E):
         return False
     return True
 
 
-d_8949 = _C.d_8235  # rules_data/pampero/definitions/resources.yaml:26
-d_8950 = _C.d_8236  # rules_data/pampero/definitions/resources.yaml:27
-d_8951 = _C.d_8237  # rules_data/pampero/definitions/resources.yaml:27
+d_8959 = _C.d_8245  # rules_data/pampero/definitions/resources.yaml:26
+d_8960 = _C.d_8246  # rules_data/pampero/definitions/resources.yaml:27
+d_8961 = _C.d_8247  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_8952(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_8962(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8952, PL(ctx, E.get('you')).get('stock'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8962, PL(ctx, E.get('you')).get('stock'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2651'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2681'), '+=', False, K[2])
     return True
 
 
-def d_8953(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8963(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10159(ctx, E):
+    if x_10167(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8954, ctx.state.get('supply'), E.get('r~2650'))
+        c, key = KEYPLACE(ctx, 8964, ctx.state.get('supply'), E.get('r~2680'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_8954(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_8964(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8954, ctx.state.get('supply'), E.get('r~2650'))
+    c, key = KEYPLACE(ctx, 8964, ctx.state.get('supply'), E.get('r~2680'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2651'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2681'), '-=', False, K[3])
     return True
 
 
-def d_8955(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8965(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10162(ctx, E):
+    if x_10170(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 8956, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 8966, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
-def d_8956(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_8966(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 8956, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 8966, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2651'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2681'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    8875: t_8875,
-    8876: CPS(d_8876),
-    8877: CPS(d_8877),
-    8878: t_8878,
-    8879: CPS(d_8879),
-    8880: t_8880,
-    8881: t_8881,
-    8882: CPS(d_8882),
-    8883: t_8883,
-    8884: CPS(d_8884),
     8885: t_8885,
     8886: CPS(d_8886),
-    8887: t_8887,
+    8887: CPS(d_8887),
     8888: t_8888,
     8889: CPS(d_8889),
-    8890: CPS(d_8890),
-    8891: CPS(d_8891),
+    8890: t_8890,
+    8891: t_8891,
     8892: CPS(d_8892),
-    8893: CPS(d_8893),
+    8893: t_8893,
     8894: CPS(d_8894),
-    8895: CPS(d_8895),
+    8895: t_8895,
     8896: CPS(d_8896),
-    8897: CPS(d_8897),
-    8898: CPS(d_8898),
+    8897: t_8897,
+    8898: t_8898,
     8899: CPS(d_8899),
     8900: CPS(d_8900),
     8901: CPS(d_8901),
     8902: CPS(d_8902),
-    8903: t_8903,
+    8903: CPS(d_8903),
     8904: CPS(d_8904),
     8905: CPS(d_8905),
-    8906: t_8906,
+    8906: CPS(d_8906),
     8907: CPS(d_8907),
-    8908: t_8908,
-    8909: t_8909,
+    8908: CPS(d_8908),
+    8909: CPS(d_8909),
     8910: CPS(d_8910),
-    8911: t_8911,
+    8911: CPS(d_8911),
     8912: CPS(d_8912),
     8913: t_8913,
     8914: CPS(d_8914),
-    8915: t_8915,
+    8915: CPS(d_8915),
     8916: t_8916,
     8917: CPS(d_8917),
-    8918: CPS(d_8918),
-    8919: CPS(d_8919),
+    8918: t_8918,
+    8919: t_8919,
     8920: CPS(d_8920),
-    8921: CPS(d_8921),
+    8921: t_8921,
     8922: CPS(d_8922),
-    8923: CPS(d_8923),
+    8923: t_8923,
     8924: CPS(d_8924),
-    8925: CPS(d_8925),
-    8926: CPS(d_8926),
+    8925: t_8925,
+    8926: t_8926,
     8927: CPS(d_8927),
     8928: CPS(d_8928),
     8929: CPS(d_8929),
     8930: CPS(d_8930),
-    8931: t_8931,
+    8931: CPS(d_8931),
     8932: CPS(d_8932),
     8933: CPS(d_8933),
-    8934: t_8934,
+    8934: CPS(d_8934),
     8935: CPS(d_8935),
-    8936: t_8936,
-    8937: t_8937,
+    8936: CPS(d_8936),
+    8937: CPS(d_8937),
     8938: CPS(d_8938),
-    8939: t_8939,
+    8939: CPS(d_8939),
     8940: CPS(d_8940),
     8941: t_8941,
     8942: CPS(d_8942),
-    8943: t_8943,
+    8943: CPS(d_8943),
     8944: t_8944,
     8945: CPS(d_8945),
-    8946: CPS(d_8946),
-    8947: CPS(d_8947),
+    8946: t_8946,
+    8947: t_8947,
     8948: CPS(d_8948),
-    8949: CPS(d_8949),
+    8949: t_8949,
     8950: CPS(d_8950),
-    8951: CPS(d_8951),
+    8951: t_8951,
     8952: CPS(d_8952),
-    8953: CPS(d_8953),
-    8954: CPS(d_8954),
+    8953: t_8953,
+    8954: t_8954,
     8955: CPS(d_8955),
     8956: CPS(d_8956),
+    8957: CPS(d_8957),
+    8958: CPS(d_8958),
+    8959: CPS(d_8959),
+    8960: CPS(d_8960),
+    8961: CPS(d_8961),
+    8962: CPS(d_8962),
+    8963: CPS(d_8963),
+    8964: CPS(d_8964),
+    8965: CPS(d_8965),
+    8966: CPS(d_8966),
 }
 
 
 CODE = {
-    10073: x_10073,
-    10074: x_10074,
-    10077: x_10077,
     10081: x_10081,
     10082: x_10082,
-    10087: x_10087,
-    10088: x_10088,
+    10085: x_10085,
+    10089: x_10089,
     10090: x_10090,
-    10091: x_10091,
-    10093: x_10093,
-    10094: x_10094,
+    10095: x_10095,
     10096: x_10096,
-    10097: x_10097,
-    10100: x_10100,
+    10098: x_10098,
+    10099: x_10099,
+    10101: x_10101,
+    10102: x_10102,
     10104: x_10104,
     10105: x_10105,
     10108: x_10108,
     10112: x_10112,
     10113: x_10113,
+    10116: x_10116,
     10120: x_10120,
     10121: x_10121,
-    10123: x_10123,
-    10124: x_10124,
-    10126: x_10126,
-    10127: x_10127,
+    10128: x_10128,
     10129: x_10129,
-    10130: x_10130,
-    10133: x_10133,
+    10131: x_10131,
+    10132: x_10132,
+    10134: x_10134,
+    10135: x_10135,
     10137: x_10137,
     10138: x_10138,
     10141: x_10141,
     10145: x_10145,
     10146: x_10146,
+    10149: x_10149,
     10153: x_10153,
     10154: x_10154,
-    10156: x_10156,
-    10157: x_10157,
-    10159: x_10159,
-    10160: x_10160,
+    10161: x_10161,
     10162: x_10162,
-    10163: x_10163,
+    10164: x_10164,
+    10165: x_10165,
+    10167: x_10167,
+    10168: x_10168,
+    10170: x_10170,
+    10171: x_10171,
 }
 AT = {
 }
@@ -844,5 +844,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:14
-    'pi_livestock_2': '{"id":"pi_livestock_2","deck":"pi_market","module":"private_industry","tags":["livestock"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":5,"x":10070},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8876},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":10071},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8877},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":10072},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8879},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":10073},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":10074},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":10075},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8882},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8884},"label":{"op":"lit","v":{"instead":0},"x":10076}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":10077},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":10078},"o":"=","e":{"op":"var","n":"instead~2624","x":10079},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8886},{"op":"rep","n":{"op":"var","n":"instead~2624","x":10080},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":10081},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8888},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8887}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8885},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":10082}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8883},{"op":"set","t":{"op":"var","n":"left~2621","x":10083},"o":"-=","e":{"op":"var","n":"taken~2623","x":10084},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8889}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8881},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8880},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":10085},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8890},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":10086},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8891},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":10087},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8893},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10088},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":10089},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":10090},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8895},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8894},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":10091},"o":"+=","e":{"op":"var","n":"k~2627","x":10092},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8896},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10093},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":10094},"o":"-=","e":{"op":"var","n":"k~2627","x":10095},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8898},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8897},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":10096},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10097},"o":"+=","e":{"op":"var","n":"k~2627","x":10098},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8900},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8899}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8892}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8878},{"op":"let","v":"r~2629","e":{"op":"lit","v":"money","x":10099},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8901},{"op":"let","v":"k~2630","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2628","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2628"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10100},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8902},{"op":"seq","b":[{"op":"let","v":"n~2631","e":{"op":"var","n":"k~2630","x":10101},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8904},{"op":"let","v":"r~2632","e":{"op":"var","n":"r~2629","x":10102},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8905},{"op":"seq","b":[{"op":"let","v":"left~2633","e":{"op":"var","n":"n~2631","x":10103},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8907},{"op":"for","v":"rep~2634","src":{"op":"ids","kind":"replacements","x":10104},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2632"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2633"},"b":{"op":"lit","v":0}}],"x":10105},"b":{"op":"seq","b":[{"op":"let","v":"taken~2635","e":{"op":"lit","v":0,"x":10106},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8910},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8912},"label":{"op":"lit","v":{"instead":0},"x":10107}},{"gens":[{"v":"instead~2636","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2633"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2633"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"room","d":null}}]}]},"x":10108},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2635","x":10109},"o":"=","e":{"op":"var","n":"instead~2636","x":10110},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8914},{"op":"rep","n":{"op":"var","n":"instead~2636","x":10111},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2634"},"f":"effect","d":null,"x":10112},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8916},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8915}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8913},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2636"}],"x":10113}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2631","x":10114},"r":{"op":"var","n":"r~2632","x":10115}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8911},{"op":"set","t":{"op":"var","n":"left~2633","x":10116},"o":"-=","e":{"op":"var","n":"taken~2635","x":10117},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8917}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8909},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8908},{"op":"let","v":"n~2637","e":{"op":"var","n":"left~2633","x":10118},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8918},{"op":"let","v":"r~2638","e":{"op":"var","n":"r~2632","x":10119},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8919},{"op":"seq","b":[{"op":"let","v":"k~2639","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2637"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2637"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0}]}]}}]}],"x":10120},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8921},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10121},"t":{"op":"set","t":{"op":"var","n":"k~2639","x":10122},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2639"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0}}]}]}]}],"x":10123},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8923},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8922},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2638"},"d":0,"x":10124},"o":"+=","e":{"op":"var","n":"k~2639","x":10125},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8924},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10126},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2638"},"d":0,"x":10127},"o":"-=","e":{"op":"var","n":"k~2639","x":10128},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8926},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8925},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2638"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2639"},"b":{"op":"lit","v":0}}],"x":10129},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10130},"o":"+=","e":{"op":"var","n":"k~2639","x":10131},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8928},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8927}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8920}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8906}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8903},{"op":"let","v":"r~2641","e":{"op":"lit","v":"money","x":10132},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8929},{"op":"let","v":"k~2642","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2640","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2640"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10133},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8930},{"op":"seq","b":[{"op":"let","v":"n~2643","e":{"op":"var","n":"k~2642","x":10134},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8932},{"op":"let","v":"r~2644","e":{"op":"var","n":"r~2641","x":10135},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8933},{"op":"seq","b":[{"op":"let","v":"left~2645","e":{"op":"var","n":"n~2643","x":10136},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8935},{"op":"for","v":"rep~2646","src":{"op":"ids","kind":"replacements","x":10137},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2644"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2645"},"b":{"op":"lit","v":0}}],"x":10138},"b":{"op":"seq","b":[{"op":"let","v":"taken~2647","e":{"op":"lit","v":0,"x":10139},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8938},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8940},"label":{"op":"lit","v":{"instead":0},"x":10140}},{"gens":[{"v":"instead~2648","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2645"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2645"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"room","d":null}}]}]},"x":10141},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2647","x":10142},"o":"=","e":{"op":"var","n":"instead~2648","x":10143},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8942},{"op":"rep","n":{"op":"var","n":"instead~2648","x":10144},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2646"},"f":"effect","d":null,"x":10145},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8944},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8943}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8941},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2648"}],"x":10146}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2643","x":10147},"r":{"op":"var","n":"r~2644","x":10148}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8939},{"op":"set","t":{"op":"var","n":"left~2645","x":10149},"o":"-=","e":{"op":"var","n":"taken~2647","x":10150},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8945}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8937},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8936},{"op":"let","v":"n~2649","e":{"op":"var","n":"left~2645","x":10151},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8946},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2644","x":10152},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8947},{"op":"seq","b":[{"op":"let","v":"k~2651","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2649"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2649"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0}]}]}}]}],"x":10153},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8949},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10154},"t":{"op":"set","t":{"op":"var","n":"k~2651","x":10155},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2651"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0}}]}]}]}],"x":10156},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8951},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8950},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2650"},"d":0,"x":10157},"o":"+=","e":{"op":"var","n":"k~2651","x":10158},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8952},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10159},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2650"},"d":0,"x":10160},"o":"-=","e":{"op":"var","n":"k~2651","x":10161},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8954},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8953},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2650"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2651"},"b":{"op":"lit","v":0}}],"x":10162},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10163},"o":"+=","e":{"op":"var","n":"k~2651","x":10164},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8956},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8955}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8948}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8934}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8931}],"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8875},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x livestock: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:14"}',
+    'pi_livestock_2': '{"id":"pi_livestock_2","deck":"pi_market","module":"private_industry","tags":["livestock"],"cost":{"batteries":2},"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":5,"x":10078},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8886},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":10079},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8887},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10080},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8889},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10081},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10082},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10083},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8892},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8894},"label":{"op":"lit","v":{"instead":0},"x":10084}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10085},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10086},"o":"=","e":{"op":"var","n":"instead~2654","x":10087},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8896},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10088},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10089},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8898},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8897}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8895},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10090}}],"kind":"replace","prompt":{"def":"gain","args":{"n":5,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $5","it":"guadagna $5"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8893},{"op":"set","t":{"op":"var","n":"left~2651","x":10091},"o":"-=","e":{"op":"var","n":"taken~2653","x":10092},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8899}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8891},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8890},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10093},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8900},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10094},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8901},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10095},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8903},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10096},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10097},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10098},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8905},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8904},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10099},"o":"+=","e":{"op":"var","n":"k~2657","x":10100},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8906},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10101},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10102},"o":"-=","e":{"op":"var","n":"k~2657","x":10103},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8908},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8907},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10104},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10105},"o":"+=","e":{"op":"var","n":"k~2657","x":10106},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8910},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8909}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8902}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8888},{"op":"let","v":"r~2659","e":{"op":"lit","v":"money","x":10107},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8911},{"op":"let","v":"k~2660","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2658","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2658"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10108},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8912},{"op":"seq","b":[{"op":"let","v":"n~2661","e":{"op":"var","n":"k~2660","x":10109},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8914},{"op":"let","v":"r~2662","e":{"op":"var","n":"r~2659","x":10110},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8915},{"op":"seq","b":[{"op":"let","v":"left~2663","e":{"op":"var","n":"n~2661","x":10111},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8917},{"op":"for","v":"rep~2664","src":{"op":"ids","kind":"replacements","x":10112},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2662"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2663"},"b":{"op":"lit","v":0}}],"x":10113},"b":{"op":"seq","b":[{"op":"let","v":"taken~2665","e":{"op":"lit","v":0,"x":10114},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8920},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8922},"label":{"op":"lit","v":{"instead":0},"x":10115}},{"gens":[{"v":"instead~2666","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2663"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2663"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"room","d":null}}]}]},"x":10116},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2665","x":10117},"o":"=","e":{"op":"var","n":"instead~2666","x":10118},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8924},{"op":"rep","n":{"op":"var","n":"instead~2666","x":10119},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2664"},"f":"effect","d":null,"x":10120},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8926},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8925}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8923},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2666"}],"x":10121}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2661","x":10122},"r":{"op":"var","n":"r~2662","x":10123}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8921},{"op":"set","t":{"op":"var","n":"left~2663","x":10124},"o":"-=","e":{"op":"var","n":"taken~2665","x":10125},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8927}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8919},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8918},{"op":"let","v":"n~2667","e":{"op":"var","n":"left~2663","x":10126},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8928},{"op":"let","v":"r~2668","e":{"op":"var","n":"r~2662","x":10127},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8929},{"op":"seq","b":[{"op":"let","v":"k~2669","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2667"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2667"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0}]}]}}]}],"x":10128},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8931},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10129},"t":{"op":"set","t":{"op":"var","n":"k~2669","x":10130},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2669"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0}}]}]}]}],"x":10131},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8933},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8932},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2668"},"d":0,"x":10132},"o":"+=","e":{"op":"var","n":"k~2669","x":10133},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8934},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10134},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2668"},"d":0,"x":10135},"o":"-=","e":{"op":"var","n":"k~2669","x":10136},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8936},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8935},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2668"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2669"},"b":{"op":"lit","v":0}}],"x":10137},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10138},"o":"+=","e":{"op":"var","n":"k~2669","x":10139},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8938},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8937}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8930}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8916}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8913},{"op":"let","v":"r~2671","e":{"op":"lit","v":"money","x":10140},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8939},{"op":"let","v":"k~2672","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2670","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2670"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2670"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"lit","v":"livestock_price"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"lit","v":"livestock_price"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"livestock_price"},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10141},"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8940},{"op":"seq","b":[{"op":"let","v":"n~2673","e":{"op":"var","n":"k~2672","x":10142},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8942},{"op":"let","v":"r~2674","e":{"op":"var","n":"r~2671","x":10143},"at":"rules_data/pampero/definitions/resources.yaml:76","id":8943},{"op":"seq","b":[{"op":"let","v":"left~2675","e":{"op":"var","n":"n~2673","x":10144},"at":"rules_data/pampero/definitions/resources.yaml:54","id":8945},{"op":"for","v":"rep~2676","src":{"op":"ids","kind":"replacements","x":10145},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2674"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2675"},"b":{"op":"lit","v":0}}],"x":10146},"b":{"op":"seq","b":[{"op":"let","v":"taken~2677","e":{"op":"lit","v":0,"x":10147},"at":"rules_data/pampero/definitions/resources.yaml:56","id":8948},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":8950},"label":{"op":"lit","v":{"instead":0},"x":10148}},{"gens":[{"v":"instead~2678","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2675"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2675"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"room","d":null}}]}]},"x":10149},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2677","x":10150},"o":"=","e":{"op":"var","n":"instead~2678","x":10151},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8952},{"op":"rep","n":{"op":"var","n":"instead~2678","x":10152},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2676"},"f":"effect","d":null,"x":10153},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8954},"at":"rules_data/pampero/definitions/resources.yaml:60","id":8953}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":8951},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2678"}],"x":10154}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2673","x":10155},"r":{"op":"var","n":"r~2674","x":10156}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":8949},{"op":"set","t":{"op":"var","n":"left~2675","x":10157},"o":"-=","e":{"op":"var","n":"taken~2677","x":10158},"at":"rules_data/pampero/definitions/resources.yaml:61","id":8955}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":8947},"at":"rules_data/pampero/definitions/resources.yaml:55","id":8946},{"op":"let","v":"n~2679","e":{"op":"var","n":"left~2675","x":10159},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8956},{"op":"let","v":"r~2680","e":{"op":"var","n":"r~2674","x":10160},"at":"rules_data/pampero/definitions/resources.yaml:62","id":8957},{"op":"seq","b":[{"op":"let","v":"k~2681","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2679"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2679"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0}]}]}}]}],"x":10161},"at":"rules_data/pampero/definitions/resources.yaml:26","id":8959},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10162},"t":{"op":"set","t":{"op":"var","n":"k~2681","x":10163},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2681"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0}}]}]}]}],"x":10164},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8961},"at":"rules_data/pampero/definitions/resources.yaml:27","id":8960},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2680"},"d":0,"x":10165},"o":"+=","e":{"op":"var","n":"k~2681","x":10166},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":8962},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10167},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2680"},"d":0,"x":10168},"o":"-=","e":{"op":"var","n":"k~2681","x":10169},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":8964},"at":"rules_data/pampero/definitions/resources.yaml:29","id":8963},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2680"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2681"},"b":{"op":"lit","v":0}}],"x":10170},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10171},"o":"+=","e":{"op":"var","n":"k~2681","x":10172},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":8966},"at":"rules_data/pampero/definitions/resources.yaml:30","id":8965}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":8958}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":8944}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":8941}],"at":"rules_data/pampero/modules/private_industry.yaml:15","id":8885},"source":{"doc":"pampero-clear-skies","section":"Private Industry > Components: 3x livestock: two 1-battery, one 2-battery"},"at":"rules_data/pampero/modules/private_industry.yaml:14"}',
 }

@@ -45,13 +45,13 @@ K = [
 ]
 
 
-def x_8368(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:29
+def x_8372(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:35
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return (((_w1 if type((_w1 := ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('transformer', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'transformer', 0)))) is int else num(_w4))) if (ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) != None) else sum([len([v_x_2620 for v_x_2620 in items_of((_h1.get(v_s_2619, []) if type(_h1) is dict else KEY(_h1, v_s_2619, []))) if (True if (((v_x_2620.get('piece', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'piece', None)) == 'transformer')) and (((v_x_2620.get('owner', None) if type(v_x_2620) is dict else KEY(v_x_2620, 'owner', None)) == E.get('you'))) else False)]) for v_s_2619 in items_of(ctx.state.get('places'))]))
-    return MEMO(ctx, (8368, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
+        return (((_w1 if type((_w1 := ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None))) is int else num(_w1)) - (_w4 if type((_w4 := (_w3.get('transformer', 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w3, 'transformer', 0)))) is int else num(_w4))) if (ctx.index.plain['pieces'].get('transformer', NOREC).get('per_player', None) != None) else sum([len([v_x_2650 for v_x_2650 in items_of((_h1.get(v_s_2649, []) if type(_h1) is dict else KEY(_h1, v_s_2649, []))) if (True if (((v_x_2650.get('piece', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'piece', None)) == 'transformer')) and (((v_x_2650.get('owner', None) if type(v_x_2650) is dict else KEY(v_x_2650, 'owner', None)) == E.get('you'))) else False)]) for v_s_2649 in items_of(ctx.state.get('places'))]))
+    return MEMO(ctx, (8372, E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
 
 
 TRIALS = {
@@ -59,14 +59,14 @@ TRIALS = {
 
 
 CODE = {
-    8368: x_8368,
+    8372: x_8372,
 }
 AT = {
-    8368: 'rules_data/pampero/items/base_tiles.yaml:29',
+    8372: 'rules_data/pampero/items/base_tiles.yaml:35',
 }
 
 
 RECORDS = {
-    # rules_data/pampero/items/base_tiles.yaml:29
-    'score_transformers': '{"id":"score_transformers","deck":"scoring_tiles","use":"section","measure":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"transformer"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"transformer"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"transformer"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2619","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2620","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2619"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2620"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]},"x":8368},"majority":{"first":10,"second":5},"source":{"doc":"pampero-clear-skies","section":"Extra Scoring Tiles: base tiles have majority scoring"},"at":"rules_data/pampero/items/base_tiles.yaml:29"}',
+    # rules_data/pampero/items/base_tiles.yaml:35
+    'score_transformers': '{"id":"score_transformers","deck":"scoring_tiles","use":"section","measure":{"op":"cond","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"transformer"},"f":"per_player","d":null},"b":{"op":"lit","v":null}},"a":{"op":"ar","o":"-","a":{"op":"fld","kind":"pieces","of":{"op":"lit","v":"transformer"},"f":"per_player","d":null},"b":{"op":"key","of":{"op":"st","k":"pieces","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"transformer"},"d":0}},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"s~2649","src":{"op":"st","k":"places"},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2650","src":{"op":"key","of":{"op":"st","k":"places"},"k":{"op":"var","n":"s~2649"},"d":[]},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"piece"}},"b":{"op":"lit","v":"transformer"}},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"x~2650"},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}}]},"x":8372},"placeholder":"the base game scoring tiles are not in the sources (what each counts)","majority":{"first":10,"second":5},"source":{"doc":"pampero-clear-skies","section":"Extra Scoring Tiles: base tiles have majority scoring"},"at":"rules_data/pampero/items/base_tiles.yaml:35"}',
 }

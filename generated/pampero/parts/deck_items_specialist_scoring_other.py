@@ -46,7 +46,7 @@ K = [
 ]
 
 
-x_8430 = _C.x_8430  # rules_data/pampero/items/base_tiles.yaml:75
+x_8434 = _C.x_8434  # rules_data/pampero/items/base_tiles.yaml:83
 
 
 TRIALS = {
@@ -54,13 +54,13 @@ TRIALS = {
 
 
 CODE = {
-    8430: x_8430,
+    8434: x_8434,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/pampero/items/base_tiles.yaml:75
-    'specialist_scoring_other': '{"id":"specialist_scoring_other","deck":"specialist_scoring","copies":12,"use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"contracts","p":{"op":"var","n":"you"}}]},"x":8430},"source":{"doc":"pampero-clear-skies","section":"Private Industry Scoring Card: Use this card during a scoring phase"},"at":"rules_data/pampero/items/base_tiles.yaml:75"}',
+    # rules_data/pampero/items/base_tiles.yaml:83
+    'specialist_scoring_other': '{"id":"specialist_scoring_other","deck":"specialist_scoring","copies":12,"use":"scoring","score":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"contracts","p":{"op":"var","n":"you"}}]},"x":8434},"source":{"doc":"pampero-clear-skies","section":"Private Industry Scoring Card: Use this card during a scoring phase"},"at":"rules_data/pampero/items/base_tiles.yaml:83"}',
 }

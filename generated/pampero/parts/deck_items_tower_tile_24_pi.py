@@ -51,109 +51,109 @@ K = [
 ]
 
 
-def x_10548(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def x_10556(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2624 for v_i_2624 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2624, NOREC).get('deck', None) if type(v_i_2624) is str else None) == 'argentina')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2625))) is type((_w4 := sum([items_of((_h2.get(v_r_2627, []) if type(_h2) is dict else KEY(_h2, v_r_2627, []))).count(v_c_2625) for v_r_2627 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2625 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2625, NOREC).get('deck', None) if type(v_c_2625) is str else None) == 'argentina')]))) is int else AR('+', _w5, _w6))
-    return MEMO(ctx, (10548, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+        return (_w5 + _w6 if type((_w5 := len([v_i_2654 for v_i_2654 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2654, NOREC).get('deck', None) if type(v_i_2654) is str else None) == 'argentina')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2655))) is type((_w4 := sum([items_of((_h2.get(v_r_2657, []) if type(_h2) is dict else KEY(_h2, v_r_2657, []))).count(v_c_2655) for v_r_2657 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2655 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2655, NOREC).get('deck', None) if type(v_c_2655) is str else None) == 'argentina')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (10556, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-x_10549 = _C.x_10549  # rules_data/pampero/definitions/resources.yaml:68
-x_10552 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10553 = _C.x_10553  # rules_data/pampero/definitions/resources.yaml:55
-x_10556 = _C.x_10556  # rules_data/pampero/definitions/resources.yaml:57
-x_10560 = _C.x_10560  # rules_data/pampero/definitions/resources.yaml:60
-x_10561 = _C.x_10561  # rules_data/pampero/definitions/resources.yaml:57
-x_10568 = _C.x_10568  # rules_data/pampero/definitions/resources.yaml:26
-x_10569 = _C.x_10569  # rules_data/pampero/definitions/resources.yaml:27
-x_10571 = _C.x_10571  # rules_data/pampero/definitions/resources.yaml:27
-x_10572 = _C.x_10572  # rules_data/pampero/definitions/resources.yaml:28
-x_10574 = _C.x_10574  # rules_data/pampero/definitions/resources.yaml:29
-x_10575 = _C.x_10575  # rules_data/pampero/definitions/resources.yaml:29
-x_10577 = _C.x_10577  # rules_data/pampero/definitions/resources.yaml:30
-x_10578 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10582 = _C.x_10582  # rules_data/pampero/modules/private_industry.yaml:37
-x_10586 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10587 = _C.x_10587  # rules_data/pampero/definitions/resources.yaml:55
-x_10590 = _C.x_10590  # rules_data/pampero/definitions/resources.yaml:57
-x_10594 = _C.x_10594  # rules_data/pampero/definitions/resources.yaml:60
-x_10595 = _C.x_10595  # rules_data/pampero/definitions/resources.yaml:57
-x_10602 = _C.x_10602  # rules_data/pampero/definitions/resources.yaml:26
-x_10603 = _C.x_10603  # rules_data/pampero/definitions/resources.yaml:27
-x_10605 = _C.x_10605  # rules_data/pampero/definitions/resources.yaml:27
-x_10606 = _C.x_10606  # rules_data/pampero/definitions/resources.yaml:28
-x_10608 = _C.x_10608  # rules_data/pampero/definitions/resources.yaml:29
-x_10609 = _C.x_10609  # rules_data/pampero/definitions/resources.yaml:29
-x_10611 = _C.x_10611  # rules_data/pampero/definitions/resources.yaml:30
-x_10612 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10615 = _C.x_10615  # rules_data/pampero/modules/private_industry.yaml:37
-x_10619 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10620 = _C.x_10620  # rules_data/pampero/definitions/resources.yaml:55
-x_10623 = _C.x_10623  # rules_data/pampero/definitions/resources.yaml:57
-x_10627 = _C.x_10627  # rules_data/pampero/definitions/resources.yaml:60
-x_10628 = _C.x_10628  # rules_data/pampero/definitions/resources.yaml:57
-x_10635 = _C.x_10635  # rules_data/pampero/definitions/resources.yaml:26
-x_10636 = _C.x_10636  # rules_data/pampero/definitions/resources.yaml:27
-x_10638 = _C.x_10638  # rules_data/pampero/definitions/resources.yaml:27
-x_10639 = _C.x_10639  # rules_data/pampero/definitions/resources.yaml:28
-x_10641 = _C.x_10641  # rules_data/pampero/definitions/resources.yaml:29
-x_10642 = _C.x_10642  # rules_data/pampero/definitions/resources.yaml:29
-x_10644 = _C.x_10644  # rules_data/pampero/definitions/resources.yaml:30
-x_10645 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10557 = _C.x_10557  # rules_data/pampero/definitions/resources.yaml:68
+x_10560 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10561 = _C.x_10561  # rules_data/pampero/definitions/resources.yaml:55
+x_10564 = _C.x_10564  # rules_data/pampero/definitions/resources.yaml:57
+x_10568 = _C.x_10568  # rules_data/pampero/definitions/resources.yaml:60
+x_10569 = _C.x_10569  # rules_data/pampero/definitions/resources.yaml:57
+x_10576 = _C.x_10576  # rules_data/pampero/definitions/resources.yaml:26
+x_10577 = _C.x_10577  # rules_data/pampero/definitions/resources.yaml:27
+x_10579 = _C.x_10579  # rules_data/pampero/definitions/resources.yaml:27
+x_10580 = _C.x_10580  # rules_data/pampero/definitions/resources.yaml:28
+x_10582 = _C.x_10582  # rules_data/pampero/definitions/resources.yaml:29
+x_10583 = _C.x_10583  # rules_data/pampero/definitions/resources.yaml:29
+x_10585 = _C.x_10585  # rules_data/pampero/definitions/resources.yaml:30
+x_10586 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10590 = _C.x_10590  # rules_data/pampero/modules/private_industry.yaml:37
+x_10594 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10595 = _C.x_10595  # rules_data/pampero/definitions/resources.yaml:55
+x_10598 = _C.x_10598  # rules_data/pampero/definitions/resources.yaml:57
+x_10602 = _C.x_10602  # rules_data/pampero/definitions/resources.yaml:60
+x_10603 = _C.x_10603  # rules_data/pampero/definitions/resources.yaml:57
+x_10610 = _C.x_10610  # rules_data/pampero/definitions/resources.yaml:26
+x_10611 = _C.x_10611  # rules_data/pampero/definitions/resources.yaml:27
+x_10613 = _C.x_10613  # rules_data/pampero/definitions/resources.yaml:27
+x_10614 = _C.x_10614  # rules_data/pampero/definitions/resources.yaml:28
+x_10616 = _C.x_10616  # rules_data/pampero/definitions/resources.yaml:29
+x_10617 = _C.x_10617  # rules_data/pampero/definitions/resources.yaml:29
+x_10619 = _C.x_10619  # rules_data/pampero/definitions/resources.yaml:30
+x_10620 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10623 = _C.x_10623  # rules_data/pampero/modules/private_industry.yaml:37
+x_10627 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10628 = _C.x_10628  # rules_data/pampero/definitions/resources.yaml:55
+x_10631 = _C.x_10631  # rules_data/pampero/definitions/resources.yaml:57
+x_10635 = _C.x_10635  # rules_data/pampero/definitions/resources.yaml:60
+x_10636 = _C.x_10636  # rules_data/pampero/definitions/resources.yaml:57
+x_10643 = _C.x_10643  # rules_data/pampero/definitions/resources.yaml:26
+x_10644 = _C.x_10644  # rules_data/pampero/definitions/resources.yaml:27
+x_10646 = _C.x_10646  # rules_data/pampero/definitions/resources.yaml:27
+x_10647 = _C.x_10647  # rules_data/pampero/definitions/resources.yaml:28
+x_10649 = _C.x_10649  # rules_data/pampero/definitions/resources.yaml:29
+x_10650 = _C.x_10650  # rules_data/pampero/definitions/resources.yaml:29
+x_10652 = _C.x_10652  # rules_data/pampero/definitions/resources.yaml:30
+x_10653 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9285(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def t_9295(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9285, None, [], k)
+    return CHOOSE(ctx, 9295, None, [], k)
 
 
-def t_9286(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_9296(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2629', 3, True)
-    LOCAL(ctx, E, 'r~2630', 'money', True)
-    LOCAL(ctx, E, 'k~2631', x_10548(ctx, E), True)
-    return t_9290(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2659', 3, True)
+    LOCAL(ctx, E, 'r~2660', 'money', True)
+    LOCAL(ctx, E, 'k~2661', x_10556(ctx, E), True)
+    return t_9300(ctx, k, s, E)
 
 
-d_9287 = _C.d_9287  # rules_data/pampero/modules/private_industry.yaml:37
-d_9288 = _C.d_8410  # rules_data/pampero/modules/private_industry.yaml:37
+d_9297 = _C.d_9297  # rules_data/pampero/modules/private_industry.yaml:37
+d_9298 = _C.d_8420  # rules_data/pampero/modules/private_industry.yaml:37
 
 
-def d_9289(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def d_9299(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_10548(ctx, E), True)
+    LOCAL(ctx, E, 'k~2661', x_10556(ctx, E), True)
     return True
 
 
-def t_9290(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_9300(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2632', x_10549(ctx, E), True)
-    LOCAL(ctx, E, 'r~2633', E.get('r~2630'), True)
-    return t_9293(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2662', x_10557(ctx, E), True)
+    LOCAL(ctx, E, 'r~2663', E.get('r~2660'), True)
+    return t_9303(ctx, k, s, E)
 
 
-d_9291 = _C.d_9291  # rules_data/pampero/definitions/resources.yaml:68
-d_9292 = _C.d_9292  # rules_data/pampero/definitions/resources.yaml:68
+d_9301 = _C.d_9301  # rules_data/pampero/definitions/resources.yaml:68
+d_9302 = _C.d_9302  # rules_data/pampero/definitions/resources.yaml:68
 
 
-def t_9293(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9303(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -161,46 +161,46 @@ def t_9293(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2638', E.get('left~2634'), True)
-        LOCAL(ctx, E, 'r~2639', E.get('r~2633'), True)
-        if not d_9307(ctx, E):
+        LOCAL(ctx, E, 'n~2668', E.get('left~2664'), True)
+        LOCAL(ctx, E, 'r~2669', E.get('r~2663'), True)
+        if not d_9317(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2634', E.get('n~2632'), True)
-    return t_9295(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2664', E.get('n~2662'), True)
+    return t_9305(ctx, r1, s, E)
 
 
-d_9294 = _C.d_9294  # rules_data/pampero/definitions/resources.yaml:54
+d_9304 = _C.d_9304  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9295(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9305(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10552(ctx, E)))
-    old = E.get('rep~2635', MISSING)
+    items = list(items_of(x_10560(ctx, E)))
+    old = E.get('rep~2665', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2635', old)
+        UNSET(ctx, E, 'rep~2665', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2635', item, True)
-            if x_10553(ctx, E):
-                return t_9296(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2665', item, True)
+            if x_10561(ctx, E):
+                return t_9306(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9296(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9306(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -208,135 +208,135 @@ def t_9296(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9304, E, 'left~2634', E.get('taken~2636'))
+        ASSIGN(ctx, 9314, E, 'left~2664', E.get('taken~2666'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2636', 0, True)
-    return t_9298(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2666', 0, True)
+    return t_9308(ctx, r1, s, E)
 
 
-d_9297 = _C.d_9297  # rules_data/pampero/definitions/resources.yaml:56
+d_9307 = _C.d_9307  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9298(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9308(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9298, None, [], k)
+    return CHOOSE(ctx, 9308, None, [], k)
 
 
-d_9299 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9300 = _C.t_9300  # rules_data/pampero/definitions/resources.yaml:60
-d_9301 = _C.d_9301  # rules_data/pampero/definitions/resources.yaml:60
-t_9302 = _C.t_9302  # rules_data/pampero/definitions/resources.yaml:60
-t_9303 = _C.t_9303  # rules_data/pampero/definitions/resources.yaml:60
+d_9309 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9310 = _C.t_9310  # rules_data/pampero/definitions/resources.yaml:60
+d_9311 = _C.d_9311  # rules_data/pampero/definitions/resources.yaml:60
+t_9312 = _C.t_9312  # rules_data/pampero/definitions/resources.yaml:60
+t_9313 = _C.t_9313  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9304(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9304, E, 'left~2634', E.get('taken~2636'))
+    ASSIGN(ctx, 9314, E, 'left~2664', E.get('taken~2666'))
     return True
 
 
-d_9305 = _C.d_9305  # rules_data/pampero/definitions/resources.yaml:62
-d_9306 = _C.d_9306  # rules_data/pampero/definitions/resources.yaml:62
+d_9315 = _C.d_9315  # rules_data/pampero/definitions/resources.yaml:62
+d_9316 = _C.d_9316  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9307(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9317(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2640', x_10568(ctx, E), True)
-    if not d_9309(ctx, E):
+    LOCAL(ctx, E, 'k~2670', x_10576(ctx, E), True)
+    if not d_9319(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9311, PL(ctx, E.get('you')).get('stock'), E.get('r~2639'))
+    c, key = KEYPLACE(ctx, 9321, PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2640'), '+=', False, K[2])
-    if not d_9312(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[2])
+    if not d_9322(ctx, E):
         return False
-    if not d_9314(ctx, E):
+    if not d_9324(ctx, E):
         return False
     return True
 
 
-d_9308 = _C.d_9308  # rules_data/pampero/definitions/resources.yaml:26
-d_9309 = _C.d_9309  # rules_data/pampero/definitions/resources.yaml:27
-d_9310 = _C.d_9310  # rules_data/pampero/definitions/resources.yaml:27
+d_9318 = _C.d_9318  # rules_data/pampero/definitions/resources.yaml:26
+d_9319 = _C.d_9319  # rules_data/pampero/definitions/resources.yaml:27
+d_9320 = _C.d_9320  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9311(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9321(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9311, PL(ctx, E.get('you')).get('stock'), E.get('r~2639'))
+    c, key = KEYPLACE(ctx, 9321, PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2640'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[2])
     return True
 
 
-def d_9312(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9322(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10574(ctx, E):
+    if x_10582(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9313, ctx.state.get('supply'), E.get('r~2639'))
+        c, key = KEYPLACE(ctx, 9323, ctx.state.get('supply'), E.get('r~2669'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2640'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[3])
     return True
 
 
-def d_9313(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9323(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9313, ctx.state.get('supply'), E.get('r~2639'))
+    c, key = KEYPLACE(ctx, 9323, ctx.state.get('supply'), E.get('r~2669'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2640'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[3])
     return True
 
 
-def d_9314(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9324(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10577(ctx, E):
+    if x_10585(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9315, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9325, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2640'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[4])
     return True
 
 
-def d_9315(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9325(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9315, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9325, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2640'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[4])
     return True
 
 
-def t_9316(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
+def t_9326(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -344,36 +344,36 @@ def t_9316(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2664', 'money', True)
-        LOCAL(ctx, E, 'k~2665', x_10615(ctx, E), True)
-        return t_9347(ctx, k, s, E)
+        LOCAL(ctx, E, 'r~2694', 'money', True)
+        LOCAL(ctx, E, 'k~2695', x_10623(ctx, E), True)
+        return t_9357(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'r~2647', 'money', True)
-    LOCAL(ctx, E, 'k~2648', x_10582(ctx, E), True)
-    return t_9319(ctx, r1, s, E)
+    LOCAL(ctx, E, 'r~2677', 'money', True)
+    LOCAL(ctx, E, 'k~2678', x_10590(ctx, E), True)
+    return t_9329(ctx, r1, s, E)
 
 
-d_9317 = _C.d_9317  # rules_data/pampero/modules/private_industry.yaml:37
-d_9318 = _C.d_9318  # rules_data/pampero/modules/private_industry.yaml:37
+d_9327 = _C.d_9327  # rules_data/pampero/modules/private_industry.yaml:37
+d_9328 = _C.d_9328  # rules_data/pampero/modules/private_industry.yaml:37
 
 
-def t_9319(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9329(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', E.get('k~2648'), True)
-    LOCAL(ctx, E, 'r~2650', E.get('r~2647'), True)
-    return t_9322(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2679', E.get('k~2678'), True)
+    LOCAL(ctx, E, 'r~2680', E.get('r~2677'), True)
+    return t_9332(ctx, k, s, E)
 
 
-d_9320 = _C.d_9320  # rules_data/pampero/definitions/resources.yaml:76
-d_9321 = _C.d_9321  # rules_data/pampero/definitions/resources.yaml:76
+d_9330 = _C.d_9330  # rules_data/pampero/definitions/resources.yaml:76
+d_9331 = _C.d_9331  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_9322(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9332(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -381,46 +381,46 @@ def t_9322(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9336(ctx, E):
+        LOCAL(ctx, E, 'n~2685', E.get('left~2681'), True)
+        LOCAL(ctx, E, 'r~2686', E.get('r~2680'), True)
+        if not d_9346(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9324(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2681', E.get('n~2679'), True)
+    return t_9334(ctx, r1, s, E)
 
 
-d_9323 = _C.d_9323  # rules_data/pampero/definitions/resources.yaml:54
+d_9333 = _C.d_9333  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9324(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9334(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10586(ctx, E)))
-    old = E.get('rep~2652', MISSING)
+    items = list(items_of(x_10594(ctx, E)))
+    old = E.get('rep~2682', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2652', old)
+        UNSET(ctx, E, 'rep~2682', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_10587(ctx, E):
-                return t_9325(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2682', item, True)
+            if x_10595(ctx, E):
+                return t_9335(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9325(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9335(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -428,154 +428,154 @@ def t_9325(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9333, E, 'left~2651', E.get('taken~2653'))
+        ASSIGN(ctx, 9343, E, 'left~2681', E.get('taken~2683'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9327(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2683', 0, True)
+    return t_9337(ctx, r1, s, E)
 
 
-d_9326 = _C.d_9326  # rules_data/pampero/definitions/resources.yaml:56
+d_9336 = _C.d_9336  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9327(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9337(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9327, None, [], k)
+    return CHOOSE(ctx, 9337, None, [], k)
 
 
-d_9328 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9329 = _C.t_9329  # rules_data/pampero/definitions/resources.yaml:60
-d_9330 = _C.d_9330  # rules_data/pampero/definitions/resources.yaml:60
-t_9331 = _C.t_9331  # rules_data/pampero/definitions/resources.yaml:60
-t_9332 = _C.t_9332  # rules_data/pampero/definitions/resources.yaml:60
+d_9338 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9339 = _C.t_9339  # rules_data/pampero/definitions/resources.yaml:60
+d_9340 = _C.d_9340  # rules_data/pampero/definitions/resources.yaml:60
+t_9341 = _C.t_9341  # rules_data/pampero/definitions/resources.yaml:60
+t_9342 = _C.t_9342  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9333(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9333, E, 'left~2651', E.get('taken~2653'))
+    ASSIGN(ctx, 9343, E, 'left~2681', E.get('taken~2683'))
     return True
 
 
-d_9334 = _C.d_9334  # rules_data/pampero/definitions/resources.yaml:62
-d_9335 = _C.d_9335  # rules_data/pampero/definitions/resources.yaml:62
+d_9344 = _C.d_9344  # rules_data/pampero/definitions/resources.yaml:62
+d_9345 = _C.d_9345  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9336(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9346(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10602(ctx, E), True)
-    if not d_9338(ctx, E):
+    LOCAL(ctx, E, 'k~2687', x_10610(ctx, E), True)
+    if not d_9348(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9340, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    c, key = KEYPLACE(ctx, 9350, PL(ctx, E.get('you')).get('stock'), E.get('r~2686'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9341(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2687'), '+=', False, K[2])
+    if not d_9351(ctx, E):
         return False
-    if not d_9343(ctx, E):
+    if not d_9353(ctx, E):
         return False
     return True
 
 
-d_9337 = _C.d_9337  # rules_data/pampero/definitions/resources.yaml:26
-d_9338 = _C.d_9338  # rules_data/pampero/definitions/resources.yaml:27
-d_9339 = _C.d_9339  # rules_data/pampero/definitions/resources.yaml:27
+d_9347 = _C.d_9347  # rules_data/pampero/definitions/resources.yaml:26
+d_9348 = _C.d_9348  # rules_data/pampero/definitions/resources.yaml:27
+d_9349 = _C.d_9349  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9340(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9350(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9340, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    c, key = KEYPLACE(ctx, 9350, PL(ctx, E.get('you')).get('stock'), E.get('r~2686'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2687'), '+=', False, K[2])
     return True
 
 
-def d_9341(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9351(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10608(ctx, E):
+    if x_10616(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9342, ctx.state.get('supply'), E.get('r~2656'))
+        c, key = KEYPLACE(ctx, 9352, ctx.state.get('supply'), E.get('r~2686'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2687'), '-=', False, K[3])
     return True
 
 
-def d_9342(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9352(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9342, ctx.state.get('supply'), E.get('r~2656'))
+    c, key = KEYPLACE(ctx, 9352, ctx.state.get('supply'), E.get('r~2686'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2687'), '-=', False, K[3])
     return True
 
 
-def d_9343(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9353(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10611(ctx, E):
+    if x_10619(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9344, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9354, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2687'), '+=', False, K[4])
     return True
 
 
-def d_9344(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9354(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9344, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9354, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2687'), '+=', False, K[4])
     return True
 
 
-d_9345 = _C.d_9345  # rules_data/pampero/modules/private_industry.yaml:37
-d_9346 = _C.d_9346  # rules_data/pampero/modules/private_industry.yaml:37
+d_9355 = _C.d_9355  # rules_data/pampero/modules/private_industry.yaml:37
+d_9356 = _C.d_9356  # rules_data/pampero/modules/private_industry.yaml:37
 
 
-def t_9347(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9357(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', E.get('k~2665'), True)
-    LOCAL(ctx, E, 'r~2667', E.get('r~2664'), True)
-    return t_9350(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2696', E.get('k~2695'), True)
+    LOCAL(ctx, E, 'r~2697', E.get('r~2694'), True)
+    return t_9360(ctx, k, s, E)
 
 
-d_9348 = _C.d_9348  # rules_data/pampero/definitions/resources.yaml:76
-d_9349 = _C.d_9349  # rules_data/pampero/definitions/resources.yaml:76
+d_9358 = _C.d_9358  # rules_data/pampero/definitions/resources.yaml:76
+d_9359 = _C.d_9359  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_9350(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9360(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -583,46 +583,46 @@ def t_9350(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2672', E.get('left~2668'), True)
-        LOCAL(ctx, E, 'r~2673', E.get('r~2667'), True)
-        if not d_9364(ctx, E):
+        LOCAL(ctx, E, 'n~2702', E.get('left~2698'), True)
+        LOCAL(ctx, E, 'r~2703', E.get('r~2697'), True)
+        if not d_9374(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2668', E.get('n~2666'), True)
-    return t_9352(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2698', E.get('n~2696'), True)
+    return t_9362(ctx, r1, s, E)
 
 
-d_9351 = _C.d_9351  # rules_data/pampero/definitions/resources.yaml:54
+d_9361 = _C.d_9361  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9352(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9362(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10619(ctx, E)))
-    old = E.get('rep~2669', MISSING)
+    items = list(items_of(x_10627(ctx, E)))
+    old = E.get('rep~2699', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2669', old)
+        UNSET(ctx, E, 'rep~2699', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2669', item, True)
-            if x_10620(ctx, E):
-                return t_9353(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2699', item, True)
+            if x_10628(ctx, E):
+                return t_9363(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9353(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9363(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -630,277 +630,277 @@ def t_9353(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9361, E, 'left~2668', E.get('taken~2670'))
+        ASSIGN(ctx, 9371, E, 'left~2698', E.get('taken~2700'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2670', 0, True)
-    return t_9355(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2700', 0, True)
+    return t_9365(ctx, r1, s, E)
 
 
-d_9354 = _C.d_9354  # rules_data/pampero/definitions/resources.yaml:56
+d_9364 = _C.d_9364  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9355(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9365(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9355, None, [], k)
+    return CHOOSE(ctx, 9365, None, [], k)
 
 
-d_9356 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9357 = _C.t_9357  # rules_data/pampero/definitions/resources.yaml:60
-d_9358 = _C.d_9358  # rules_data/pampero/definitions/resources.yaml:60
-t_9359 = _C.t_9359  # rules_data/pampero/definitions/resources.yaml:60
-t_9360 = _C.t_9360  # rules_data/pampero/definitions/resources.yaml:60
+d_9366 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9367 = _C.t_9367  # rules_data/pampero/definitions/resources.yaml:60
+d_9368 = _C.d_9368  # rules_data/pampero/definitions/resources.yaml:60
+t_9369 = _C.t_9369  # rules_data/pampero/definitions/resources.yaml:60
+t_9370 = _C.t_9370  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9361(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9361, E, 'left~2668', E.get('taken~2670'))
+    ASSIGN(ctx, 9371, E, 'left~2698', E.get('taken~2700'))
     return True
 
 
-d_9362 = _C.d_9362  # rules_data/pampero/definitions/resources.yaml:62
-d_9363 = _C.d_9363  # rules_data/pampero/definitions/resources.yaml:62
+d_9372 = _C.d_9372  # rules_data/pampero/definitions/resources.yaml:62
+d_9373 = _C.d_9373  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9374(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2674', x_10635(ctx, E), True)
-    if not d_9366(ctx, E):
+    LOCAL(ctx, E, 'k~2704', x_10643(ctx, E), True)
+    if not d_9376(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9368, PL(ctx, E.get('you')).get('stock'), E.get('r~2673'))
+    c, key = KEYPLACE(ctx, 9378, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2674'), '+=', False, K[2])
-    if not d_9369(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[2])
+    if not d_9379(ctx, E):
         return False
-    if not d_9371(ctx, E):
+    if not d_9381(ctx, E):
         return False
     return True
 
 
-d_9365 = _C.d_9365  # rules_data/pampero/definitions/resources.yaml:26
-d_9366 = _C.d_9366  # rules_data/pampero/definitions/resources.yaml:27
-d_9367 = _C.d_9367  # rules_data/pampero/definitions/resources.yaml:27
+d_9375 = _C.d_9375  # rules_data/pampero/definitions/resources.yaml:26
+d_9376 = _C.d_9376  # rules_data/pampero/definitions/resources.yaml:27
+d_9377 = _C.d_9377  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9368(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9378(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9368, PL(ctx, E.get('you')).get('stock'), E.get('r~2673'))
+    c, key = KEYPLACE(ctx, 9378, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2674'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[2])
     return True
 
 
-def d_9369(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9379(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10641(ctx, E):
+    if x_10649(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9370, ctx.state.get('supply'), E.get('r~2673'))
+        c, key = KEYPLACE(ctx, 9380, ctx.state.get('supply'), E.get('r~2703'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2674'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[3])
     return True
 
 
-def d_9370(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9380(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9370, ctx.state.get('supply'), E.get('r~2673'))
+    c, key = KEYPLACE(ctx, 9380, ctx.state.get('supply'), E.get('r~2703'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2674'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[3])
     return True
 
 
-def d_9371(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9381(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10644(ctx, E):
+    if x_10652(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9372, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9382, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2674'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[4])
     return True
 
 
-def d_9372(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9382(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9372, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9382, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2674'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9285: t_9285,
-    9286: t_9286,
-    9287: CPS(d_9287),
-    9288: CPS(d_9288),
-    9289: CPS(d_9289),
-    9290: t_9290,
-    9291: CPS(d_9291),
-    9292: CPS(d_9292),
-    9293: t_9293,
-    9294: CPS(d_9294),
     9295: t_9295,
     9296: t_9296,
     9297: CPS(d_9297),
-    9298: t_9298,
+    9298: CPS(d_9298),
     9299: CPS(d_9299),
     9300: t_9300,
     9301: CPS(d_9301),
-    9302: t_9302,
+    9302: CPS(d_9302),
     9303: t_9303,
     9304: CPS(d_9304),
-    9305: CPS(d_9305),
-    9306: CPS(d_9306),
+    9305: t_9305,
+    9306: t_9306,
     9307: CPS(d_9307),
-    9308: CPS(d_9308),
+    9308: t_9308,
     9309: CPS(d_9309),
-    9310: CPS(d_9310),
+    9310: t_9310,
     9311: CPS(d_9311),
-    9312: CPS(d_9312),
-    9313: CPS(d_9313),
+    9312: t_9312,
+    9313: t_9313,
     9314: CPS(d_9314),
     9315: CPS(d_9315),
-    9316: t_9316,
+    9316: CPS(d_9316),
     9317: CPS(d_9317),
     9318: CPS(d_9318),
-    9319: t_9319,
+    9319: CPS(d_9319),
     9320: CPS(d_9320),
     9321: CPS(d_9321),
-    9322: t_9322,
+    9322: CPS(d_9322),
     9323: CPS(d_9323),
-    9324: t_9324,
-    9325: t_9325,
-    9326: CPS(d_9326),
-    9327: t_9327,
+    9324: CPS(d_9324),
+    9325: CPS(d_9325),
+    9326: t_9326,
+    9327: CPS(d_9327),
     9328: CPS(d_9328),
     9329: t_9329,
     9330: CPS(d_9330),
-    9331: t_9331,
+    9331: CPS(d_9331),
     9332: t_9332,
     9333: CPS(d_9333),
-    9334: CPS(d_9334),
-    9335: CPS(d_9335),
+    9334: t_9334,
+    9335: t_9335,
     9336: CPS(d_9336),
-    9337: CPS(d_9337),
+    9337: t_9337,
     9338: CPS(d_9338),
-    9339: CPS(d_9339),
+    9339: t_9339,
     9340: CPS(d_9340),
-    9341: CPS(d_9341),
-    9342: CPS(d_9342),
+    9341: t_9341,
+    9342: t_9342,
     9343: CPS(d_9343),
     9344: CPS(d_9344),
     9345: CPS(d_9345),
     9346: CPS(d_9346),
-    9347: t_9347,
+    9347: CPS(d_9347),
     9348: CPS(d_9348),
     9349: CPS(d_9349),
-    9350: t_9350,
+    9350: CPS(d_9350),
     9351: CPS(d_9351),
-    9352: t_9352,
-    9353: t_9353,
+    9352: CPS(d_9352),
+    9353: CPS(d_9353),
     9354: CPS(d_9354),
-    9355: t_9355,
+    9355: CPS(d_9355),
     9356: CPS(d_9356),
     9357: t_9357,
     9358: CPS(d_9358),
-    9359: t_9359,
+    9359: CPS(d_9359),
     9360: t_9360,
     9361: CPS(d_9361),
-    9362: CPS(d_9362),
-    9363: CPS(d_9363),
+    9362: t_9362,
+    9363: t_9363,
     9364: CPS(d_9364),
-    9365: CPS(d_9365),
+    9365: t_9365,
     9366: CPS(d_9366),
-    9367: CPS(d_9367),
+    9367: t_9367,
     9368: CPS(d_9368),
-    9369: CPS(d_9369),
-    9370: CPS(d_9370),
+    9369: t_9369,
+    9370: t_9370,
     9371: CPS(d_9371),
     9372: CPS(d_9372),
+    9373: CPS(d_9373),
+    9374: CPS(d_9374),
+    9375: CPS(d_9375),
+    9376: CPS(d_9376),
+    9377: CPS(d_9377),
+    9378: CPS(d_9378),
+    9379: CPS(d_9379),
+    9380: CPS(d_9380),
+    9381: CPS(d_9381),
+    9382: CPS(d_9382),
 }
 
 
 CODE = {
-    10548: x_10548,
-    10549: x_10549,
-    10552: x_10552,
-    10553: x_10553,
     10556: x_10556,
+    10557: x_10557,
     10560: x_10560,
     10561: x_10561,
+    10564: x_10564,
     10568: x_10568,
     10569: x_10569,
-    10571: x_10571,
-    10572: x_10572,
-    10574: x_10574,
-    10575: x_10575,
+    10576: x_10576,
     10577: x_10577,
-    10578: x_10578,
+    10579: x_10579,
+    10580: x_10580,
     10582: x_10582,
+    10583: x_10583,
+    10585: x_10585,
     10586: x_10586,
-    10587: x_10587,
     10590: x_10590,
     10594: x_10594,
     10595: x_10595,
+    10598: x_10598,
     10602: x_10602,
     10603: x_10603,
-    10605: x_10605,
-    10606: x_10606,
-    10608: x_10608,
-    10609: x_10609,
+    10610: x_10610,
     10611: x_10611,
-    10612: x_10612,
-    10615: x_10615,
+    10613: x_10613,
+    10614: x_10614,
+    10616: x_10616,
+    10617: x_10617,
     10619: x_10619,
     10620: x_10620,
     10623: x_10623,
     10627: x_10627,
     10628: x_10628,
+    10631: x_10631,
     10635: x_10635,
     10636: x_10636,
-    10638: x_10638,
-    10639: x_10639,
-    10641: x_10641,
-    10642: x_10642,
+    10643: x_10643,
     10644: x_10644,
-    10645: x_10645,
+    10646: x_10646,
+    10647: x_10647,
+    10649: x_10649,
+    10650: x_10650,
+    10652: x_10652,
+    10653: x_10653,
 }
 AT = {
-    10548: 'rules_data/pampero/modules/private_industry.yaml:37',
+    10556: 'rules_data/pampero/modules/private_industry.yaml:37',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:32
-    'tower_tile_24_pi': '{"id":"tower_tile_24_pi","name":{"en":"tower bonus tile 24 (Private Industry)","it":"tessera bonus torre 24 (industria privata)"},"deck":"tower_bonus_tiles","module":"private_industry","use":"end","effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2629","e":{"op":"lit","v":3,"x":10546},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9287},{"op":"let","v":"r~2630","e":{"op":"lit","v":"money","x":10547},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9288},{"op":"let","v":"k~2631","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2624","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2624"},"f":"deck","d":null},"b":{"op":"lit","v":"argentina"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2625","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2626","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2626"},"b":{"op":"var","n":"c~2625"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2627","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2628","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2628"},"b":{"op":"var","n":"c~2625"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2625"},"f":"deck","d":null},"b":{"op":"lit","v":"argentina"}}}]},"x":10548},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9289},{"op":"seq","b":[{"op":"let","v":"n~2632","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2629"},"b":{"op":"var","n":"k~2631"},"x":10549},"at":"rules_data/pampero/definitions/resources.yaml:68","id":9291},{"op":"let","v":"r~2633","e":{"op":"var","n":"r~2630","x":10550},"at":"rules_data/pampero/definitions/resources.yaml:68","id":9292},{"op":"seq","b":[{"op":"let","v":"left~2634","e":{"op":"var","n":"n~2632","x":10551},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9294},{"op":"for","v":"rep~2635","src":{"op":"ids","kind":"replacements","x":10552},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2635"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2633"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2634"},"b":{"op":"lit","v":0}}],"x":10553},"b":{"op":"seq","b":[{"op":"let","v":"taken~2636","e":{"op":"lit","v":0,"x":10554},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9297},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9299},"label":{"op":"lit","v":{"instead":0},"x":10555}},{"gens":[{"v":"instead~2637","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2634"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2635"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2634"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2635"},"f":"room","d":null}}]}]},"x":10556},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2636","x":10557},"o":"=","e":{"op":"var","n":"instead~2637","x":10558},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9301},{"op":"rep","n":{"op":"var","n":"instead~2637","x":10559},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2635"},"f":"effect","d":null,"x":10560},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9303},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9302}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9300},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2637"}],"x":10561}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2632","x":10562},"r":{"op":"var","n":"r~2633","x":10563}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9298},{"op":"set","t":{"op":"var","n":"left~2634","x":10564},"o":"-=","e":{"op":"var","n":"taken~2636","x":10565},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9304}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9296},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9295},{"op":"let","v":"n~2638","e":{"op":"var","n":"left~2634","x":10566},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9305},{"op":"let","v":"r~2639","e":{"op":"var","n":"r~2633","x":10567},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9306},{"op":"seq","b":[{"op":"let","v":"k~2640","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2639"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2638"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2638"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2639"},"d":0}]}]}}]}],"x":10568},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9308},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2639"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10569},"t":{"op":"set","t":{"op":"var","n":"k~2640","x":10570},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2640"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2639"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2639"},"d":0}}]}]}]}],"x":10571},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9310},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9309},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2639"},"d":0,"x":10572},"o":"+=","e":{"op":"var","n":"k~2640","x":10573},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9311},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2639"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10574},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2639"},"d":0,"x":10575},"o":"-=","e":{"op":"var","n":"k~2640","x":10576},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9313},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9312},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2639"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2640"},"b":{"op":"lit","v":0}}],"x":10577},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10578},"o":"+=","e":{"op":"var","n":"k~2640","x":10579},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9315},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9314}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9307}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9293}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":9290}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":9286},"label":{"op":"lit","v":{"option":0},"x":10580}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"r~2647","e":{"op":"lit","v":"money","x":10581},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9317},{"op":"let","v":"k~2648","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2646","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2643","e":{"op":"filt","v":"t~2642","src":{"op":"filt","v":"t~2641","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2641"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2642"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2642"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2642"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2644","src":{"op":"var","n":"on~2643"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2644"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2644"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2644"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2645","src":{"op":"var","n":"on~2643"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2645"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2645"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2645"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2643","e":{"op":"filt","v":"t~2642","src":{"op":"filt","v":"t~2641","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2641"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2642"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2642"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2642"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2644","src":{"op":"var","n":"on~2643"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2644"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2644"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2644"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2645","src":{"op":"var","n":"on~2643"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2645"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2645"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2645"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2643","e":{"op":"filt","v":"t~2642","src":{"op":"filt","v":"t~2641","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2641"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2642"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2642"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2642"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2644","src":{"op":"var","n":"on~2643"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2644"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2644"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2644"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2645","src":{"op":"var","n":"on~2643"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2645"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2645"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2645"},"d":0}}}]}}}]}},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2643","e":{"op":"filt","v":"t~2642","src":{"op":"filt","v":"t~2641","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2641"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2642"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2642"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2642"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2644","src":{"op":"var","n":"on~2643"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2644"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2644"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2644"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2645","src":{"op":"var","n":"on~2643"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2645"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2645"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2645"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2643","e":{"op":"filt","v":"t~2642","src":{"op":"filt","v":"t~2641","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2641"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2642"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2642"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2642"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2644","src":{"op":"var","n":"on~2643"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2644"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2644"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2644"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2645","src":{"op":"var","n":"on~2643"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2645"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2645"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2645"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2643","e":{"op":"filt","v":"t~2642","src":{"op":"filt","v":"t~2641","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2641"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2642"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2642"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2642"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2644","src":{"op":"var","n":"on~2643"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2644"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2644"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2644"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2645","src":{"op":"var","n":"on~2643"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2645"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2645"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2645"},"d":0}}}]}}}]}},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10582},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9318},{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"var","n":"k~2648","x":10583},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9320},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2647","x":10584},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9321},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10585},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9323},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10586},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10587},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10588},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9326},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9328},"label":{"op":"lit","v":{"instead":0},"x":10589}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10590},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10591},"o":"=","e":{"op":"var","n":"instead~2654","x":10592},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9330},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10593},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10594},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9332},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9331}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9329},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10595}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2649","x":10596},"r":{"op":"var","n":"r~2650","x":10597}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9327},{"op":"set","t":{"op":"var","n":"left~2651","x":10598},"o":"-=","e":{"op":"var","n":"taken~2653","x":10599},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9333}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9325},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9324},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10600},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9334},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10601},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9335},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10602},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9337},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10603},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10604},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10605},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9339},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9338},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10606},"o":"+=","e":{"op":"var","n":"k~2657","x":10607},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9340},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10608},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10609},"o":"-=","e":{"op":"var","n":"k~2657","x":10610},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9342},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9341},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10611},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10612},"o":"+=","e":{"op":"var","n":"k~2657","x":10613},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9344},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9343}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9336}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9322}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9319},{"op":"let","v":"r~2664","e":{"op":"lit","v":"money","x":10614},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9345},{"op":"let","v":"k~2665","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2663","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2663"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2663"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2660","e":{"op":"filt","v":"t~2659","src":{"op":"filt","v":"t~2658","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2659"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2661","src":{"op":"var","n":"on~2660"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2661"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2661"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2661"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2662","src":{"op":"var","n":"on~2660"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2662"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2662"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2662"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2660","e":{"op":"filt","v":"t~2659","src":{"op":"filt","v":"t~2658","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2659"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2661","src":{"op":"var","n":"on~2660"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2661"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2661"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2661"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2662","src":{"op":"var","n":"on~2660"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2662"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2662"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2662"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2660","e":{"op":"filt","v":"t~2659","src":{"op":"filt","v":"t~2658","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2659"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2661","src":{"op":"var","n":"on~2660"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2661"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2661"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2661"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2662","src":{"op":"var","n":"on~2660"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2662"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2662"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2662"},"d":0}}}]}}}]}},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2660","e":{"op":"filt","v":"t~2659","src":{"op":"filt","v":"t~2658","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2659"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2661","src":{"op":"var","n":"on~2660"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2661"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2661"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2661"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2662","src":{"op":"var","n":"on~2660"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2662"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2662"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2662"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2660","e":{"op":"filt","v":"t~2659","src":{"op":"filt","v":"t~2658","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2659"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2661","src":{"op":"var","n":"on~2660"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2661"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2661"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2661"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2662","src":{"op":"var","n":"on~2660"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2662"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2662"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2662"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2660","e":{"op":"filt","v":"t~2659","src":{"op":"filt","v":"t~2658","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2659"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2661","src":{"op":"var","n":"on~2660"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2661"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2661"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2661"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2662","src":{"op":"var","n":"on~2660"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2662"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2662"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2662"},"d":0}}}]}}}]}},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10615},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9346},{"op":"seq","b":[{"op":"let","v":"n~2666","e":{"op":"var","n":"k~2665","x":10616},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9348},{"op":"let","v":"r~2667","e":{"op":"var","n":"r~2664","x":10617},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9349},{"op":"seq","b":[{"op":"let","v":"left~2668","e":{"op":"var","n":"n~2666","x":10618},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9351},{"op":"for","v":"rep~2669","src":{"op":"ids","kind":"replacements","x":10619},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2667"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2668"},"b":{"op":"lit","v":0}}],"x":10620},"b":{"op":"seq","b":[{"op":"let","v":"taken~2670","e":{"op":"lit","v":0,"x":10621},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9354},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9356},"label":{"op":"lit","v":{"instead":0},"x":10622}},{"gens":[{"v":"instead~2671","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2668"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2668"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null}}]}]},"x":10623},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2670","x":10624},"o":"=","e":{"op":"var","n":"instead~2671","x":10625},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9358},{"op":"rep","n":{"op":"var","n":"instead~2671","x":10626},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"effect","d":null,"x":10627},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9360},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9359}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9357},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2671"}],"x":10628}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2666","x":10629},"r":{"op":"var","n":"r~2667","x":10630}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9355},{"op":"set","t":{"op":"var","n":"left~2668","x":10631},"o":"-=","e":{"op":"var","n":"taken~2670","x":10632},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9361}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9353},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9352},{"op":"let","v":"n~2672","e":{"op":"var","n":"left~2668","x":10633},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9362},{"op":"let","v":"r~2673","e":{"op":"var","n":"r~2667","x":10634},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9363},{"op":"seq","b":[{"op":"let","v":"k~2674","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2672"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2672"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0}]}]}}]}],"x":10635},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9365},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10636},"t":{"op":"set","t":{"op":"var","n":"k~2674","x":10637},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2674"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0}}]}]}]}],"x":10638},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9367},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9366},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0,"x":10639},"o":"+=","e":{"op":"var","n":"k~2674","x":10640},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9368},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10641},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0,"x":10642},"o":"-=","e":{"op":"var","n":"k~2674","x":10643},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9370},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9369},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2674"},"b":{"op":"lit","v":0}}],"x":10644},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10645},"o":"+=","e":{"op":"var","n":"k~2674","x":10646},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9372},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9371}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9364}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9350}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9347}],"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9316},"label":{"op":"lit","v":{"option":1},"x":10647}}],"kind":"choose","prompt":{"text":{"en":"choose one: gain $3 per your Argentina market card, or gain $ equal to the income band value left of your rightmost price marker and gain $ equal to the income band value right of your rightmost price marker","it":"scegli una: guadagna $3 per ogni tua carta mercato Argentina, oppure guadagna $ pari al valore della fascia di reddito a sinistra del tuo segnalino prezzo più a destra e guadagna $ pari al valore della fascia di reddito a destra del tuo segnalino prezzo più a destra"}},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9285},"source":{"doc":"pampero-clear-skies","section":"Pampero Base Game Tower Bonus Tile: Alternatively, it can be used for Private Industry scoring (but not both)"},"at":"rules_data/pampero/modules/private_industry.yaml:32"}',
+    'tower_tile_24_pi': '{"id":"tower_tile_24_pi","name":{"en":"tower bonus tile 24 (Private Industry)","it":"tessera bonus torre 24 (industria privata)"},"deck":"tower_bonus_tiles","module":"private_industry","use":"end","effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2659","e":{"op":"lit","v":3,"x":10554},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9297},{"op":"let","v":"r~2660","e":{"op":"lit","v":"money","x":10555},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9298},{"op":"let","v":"k~2661","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2654","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2654"},"f":"deck","d":null},"b":{"op":"lit","v":"argentina"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2655","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2656","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2656"},"b":{"op":"var","n":"c~2655"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2657","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2658","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2658"},"b":{"op":"var","n":"c~2655"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2655"},"f":"deck","d":null},"b":{"op":"lit","v":"argentina"}}}]},"x":10556},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9299},{"op":"seq","b":[{"op":"let","v":"n~2662","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2659"},"b":{"op":"var","n":"k~2661"},"x":10557},"at":"rules_data/pampero/definitions/resources.yaml:68","id":9301},{"op":"let","v":"r~2663","e":{"op":"var","n":"r~2660","x":10558},"at":"rules_data/pampero/definitions/resources.yaml:68","id":9302},{"op":"seq","b":[{"op":"let","v":"left~2664","e":{"op":"var","n":"n~2662","x":10559},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9304},{"op":"for","v":"rep~2665","src":{"op":"ids","kind":"replacements","x":10560},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2663"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2664"},"b":{"op":"lit","v":0}}],"x":10561},"b":{"op":"seq","b":[{"op":"let","v":"taken~2666","e":{"op":"lit","v":0,"x":10562},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9307},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9309},"label":{"op":"lit","v":{"instead":0},"x":10563}},{"gens":[{"v":"instead~2667","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2664"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2664"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null}}]}]},"x":10564},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2666","x":10565},"o":"=","e":{"op":"var","n":"instead~2667","x":10566},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9311},{"op":"rep","n":{"op":"var","n":"instead~2667","x":10567},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"effect","d":null,"x":10568},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9313},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9312}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9310},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2667"}],"x":10569}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2662","x":10570},"r":{"op":"var","n":"r~2663","x":10571}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9308},{"op":"set","t":{"op":"var","n":"left~2664","x":10572},"o":"-=","e":{"op":"var","n":"taken~2666","x":10573},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9314}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9306},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9305},{"op":"let","v":"n~2668","e":{"op":"var","n":"left~2664","x":10574},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9315},{"op":"let","v":"r~2669","e":{"op":"var","n":"r~2663","x":10575},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9316},{"op":"seq","b":[{"op":"let","v":"k~2670","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2668"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2668"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0}]}]}}]}],"x":10576},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9318},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10577},"t":{"op":"set","t":{"op":"var","n":"k~2670","x":10578},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2670"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0}}]}]}]}],"x":10579},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9320},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9319},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0,"x":10580},"o":"+=","e":{"op":"var","n":"k~2670","x":10581},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9321},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10582},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0,"x":10583},"o":"-=","e":{"op":"var","n":"k~2670","x":10584},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9323},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9322},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2670"},"b":{"op":"lit","v":0}}],"x":10585},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10586},"o":"+=","e":{"op":"var","n":"k~2670","x":10587},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9325},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9324}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9317}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9303}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":9300}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":9296},"label":{"op":"lit","v":{"option":0},"x":10588}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"r~2677","e":{"op":"lit","v":"money","x":10589},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9327},{"op":"let","v":"k~2678","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2676","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2676"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2676"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2673","e":{"op":"filt","v":"t~2672","src":{"op":"filt","v":"t~2671","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2672"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2674","src":{"op":"var","n":"on~2673"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2674"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2674"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2674"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2675","src":{"op":"var","n":"on~2673"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2675"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2675"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2675"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2673","e":{"op":"filt","v":"t~2672","src":{"op":"filt","v":"t~2671","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2672"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2674","src":{"op":"var","n":"on~2673"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2674"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2674"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2674"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2675","src":{"op":"var","n":"on~2673"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2675"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2675"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2675"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2673","e":{"op":"filt","v":"t~2672","src":{"op":"filt","v":"t~2671","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2672"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2674","src":{"op":"var","n":"on~2673"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2674"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2674"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2674"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2675","src":{"op":"var","n":"on~2673"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2675"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2675"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2675"},"d":0}}}]}}}]}},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2673","e":{"op":"filt","v":"t~2672","src":{"op":"filt","v":"t~2671","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2672"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2674","src":{"op":"var","n":"on~2673"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2674"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2674"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2674"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2675","src":{"op":"var","n":"on~2673"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2675"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2675"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2675"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2673","e":{"op":"filt","v":"t~2672","src":{"op":"filt","v":"t~2671","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2672"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2674","src":{"op":"var","n":"on~2673"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2674"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2674"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2674"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2675","src":{"op":"var","n":"on~2673"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2675"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2675"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2675"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2673","e":{"op":"filt","v":"t~2672","src":{"op":"filt","v":"t~2671","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2672"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2674","src":{"op":"var","n":"on~2673"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2674"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2674"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2674"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2675","src":{"op":"var","n":"on~2673"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2675"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2675"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2675"},"d":0}}}]}}}]}},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10590},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9328},{"op":"seq","b":[{"op":"let","v":"n~2679","e":{"op":"var","n":"k~2678","x":10591},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9330},{"op":"let","v":"r~2680","e":{"op":"var","n":"r~2677","x":10592},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9331},{"op":"seq","b":[{"op":"let","v":"left~2681","e":{"op":"var","n":"n~2679","x":10593},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9333},{"op":"for","v":"rep~2682","src":{"op":"ids","kind":"replacements","x":10594},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2682"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2680"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2681"},"b":{"op":"lit","v":0}}],"x":10595},"b":{"op":"seq","b":[{"op":"let","v":"taken~2683","e":{"op":"lit","v":0,"x":10596},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9336},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9338},"label":{"op":"lit","v":{"instead":0},"x":10597}},{"gens":[{"v":"instead~2684","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2681"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2682"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2681"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2682"},"f":"room","d":null}}]}]},"x":10598},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2683","x":10599},"o":"=","e":{"op":"var","n":"instead~2684","x":10600},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9340},{"op":"rep","n":{"op":"var","n":"instead~2684","x":10601},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2682"},"f":"effect","d":null,"x":10602},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9342},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9341}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9339},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2684"}],"x":10603}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2679","x":10604},"r":{"op":"var","n":"r~2680","x":10605}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9337},{"op":"set","t":{"op":"var","n":"left~2681","x":10606},"o":"-=","e":{"op":"var","n":"taken~2683","x":10607},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9343}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9335},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9334},{"op":"let","v":"n~2685","e":{"op":"var","n":"left~2681","x":10608},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9344},{"op":"let","v":"r~2686","e":{"op":"var","n":"r~2680","x":10609},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9345},{"op":"seq","b":[{"op":"let","v":"k~2687","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2686"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2685"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2685"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2686"},"d":0}]}]}}]}],"x":10610},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9347},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2686"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10611},"t":{"op":"set","t":{"op":"var","n":"k~2687","x":10612},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2687"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2686"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2686"},"d":0}}]}]}]}],"x":10613},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9349},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9348},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2686"},"d":0,"x":10614},"o":"+=","e":{"op":"var","n":"k~2687","x":10615},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9350},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2686"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10616},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2686"},"d":0,"x":10617},"o":"-=","e":{"op":"var","n":"k~2687","x":10618},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9352},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9351},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2686"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2687"},"b":{"op":"lit","v":0}}],"x":10619},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10620},"o":"+=","e":{"op":"var","n":"k~2687","x":10621},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9354},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9353}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9346}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9332}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9329},{"op":"let","v":"r~2694","e":{"op":"lit","v":"money","x":10622},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9355},{"op":"let","v":"k~2695","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2693","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2693"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2693"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2690","e":{"op":"filt","v":"t~2689","src":{"op":"filt","v":"t~2688","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2689"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2689"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2689"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2691","src":{"op":"var","n":"on~2690"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2691"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2691"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2691"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2692","src":{"op":"var","n":"on~2690"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2692"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2692"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2692"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2690","e":{"op":"filt","v":"t~2689","src":{"op":"filt","v":"t~2688","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2689"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2689"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2689"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2691","src":{"op":"var","n":"on~2690"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2691"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2691"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2691"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2692","src":{"op":"var","n":"on~2690"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2692"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2692"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2692"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2690","e":{"op":"filt","v":"t~2689","src":{"op":"filt","v":"t~2688","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2689"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2689"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2689"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2691","src":{"op":"var","n":"on~2690"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2691"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2691"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2691"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2692","src":{"op":"var","n":"on~2690"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2692"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2692"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2692"},"d":0}}}]}}}]}},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2690","e":{"op":"filt","v":"t~2689","src":{"op":"filt","v":"t~2688","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2689"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2689"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2689"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2691","src":{"op":"var","n":"on~2690"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2691"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2691"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2691"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2692","src":{"op":"var","n":"on~2690"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2692"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2692"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2692"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2690","e":{"op":"filt","v":"t~2689","src":{"op":"filt","v":"t~2688","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2689"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2689"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2689"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2691","src":{"op":"var","n":"on~2690"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2691"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2691"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2691"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2692","src":{"op":"var","n":"on~2690"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2692"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2692"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2692"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2690","e":{"op":"filt","v":"t~2689","src":{"op":"filt","v":"t~2688","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2689"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2689"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2689"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2691","src":{"op":"var","n":"on~2690"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2691"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2691"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2691"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2692","src":{"op":"var","n":"on~2690"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2692"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2692"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2692"},"d":0}}}]}}}]}},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10623},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9356},{"op":"seq","b":[{"op":"let","v":"n~2696","e":{"op":"var","n":"k~2695","x":10624},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9358},{"op":"let","v":"r~2697","e":{"op":"var","n":"r~2694","x":10625},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9359},{"op":"seq","b":[{"op":"let","v":"left~2698","e":{"op":"var","n":"n~2696","x":10626},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9361},{"op":"for","v":"rep~2699","src":{"op":"ids","kind":"replacements","x":10627},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2699"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2697"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2698"},"b":{"op":"lit","v":0}}],"x":10628},"b":{"op":"seq","b":[{"op":"let","v":"taken~2700","e":{"op":"lit","v":0,"x":10629},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9364},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9366},"label":{"op":"lit","v":{"instead":0},"x":10630}},{"gens":[{"v":"instead~2701","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2698"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2699"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2698"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2699"},"f":"room","d":null}}]}]},"x":10631},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2700","x":10632},"o":"=","e":{"op":"var","n":"instead~2701","x":10633},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9368},{"op":"rep","n":{"op":"var","n":"instead~2701","x":10634},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2699"},"f":"effect","d":null,"x":10635},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9370},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9369}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9367},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2701"}],"x":10636}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2696","x":10637},"r":{"op":"var","n":"r~2697","x":10638}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9365},{"op":"set","t":{"op":"var","n":"left~2698","x":10639},"o":"-=","e":{"op":"var","n":"taken~2700","x":10640},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9371}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9363},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9362},{"op":"let","v":"n~2702","e":{"op":"var","n":"left~2698","x":10641},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9372},{"op":"let","v":"r~2703","e":{"op":"var","n":"r~2697","x":10642},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9373},{"op":"seq","b":[{"op":"let","v":"k~2704","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2702"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2702"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2703"},"d":0}]}]}}]}],"x":10643},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9375},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10644},"t":{"op":"set","t":{"op":"var","n":"k~2704","x":10645},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2704"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2703"},"d":0}}]}]}]}],"x":10646},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9377},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9376},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2703"},"d":0,"x":10647},"o":"+=","e":{"op":"var","n":"k~2704","x":10648},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9378},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10649},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2703"},"d":0,"x":10650},"o":"-=","e":{"op":"var","n":"k~2704","x":10651},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9380},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9379},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2704"},"b":{"op":"lit","v":0}}],"x":10652},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10653},"o":"+=","e":{"op":"var","n":"k~2704","x":10654},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9382},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9381}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9374}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9360}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9357}],"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9326},"label":{"op":"lit","v":{"option":1},"x":10655}}],"kind":"choose","prompt":{"text":{"en":"choose one: gain $3 per your Argentina market card, or gain $ equal to the income band value left of your rightmost price marker and gain $ equal to the income band value right of your rightmost price marker","it":"scegli una: guadagna $3 per ogni tua carta mercato Argentina, oppure guadagna $ pari al valore della fascia di reddito a sinistra del tuo segnalino prezzo più a destra e guadagna $ pari al valore della fascia di reddito a destra del tuo segnalino prezzo più a destra"}},"at":"rules_data/pampero/modules/private_industry.yaml:37","id":9295},"source":{"doc":"pampero-clear-skies","section":"Pampero Base Game Tower Bonus Tile: Alternatively, it can be used for Private Industry scoring (but not both)"},"at":"rules_data/pampero/modules/private_industry.yaml:32"}',
 }

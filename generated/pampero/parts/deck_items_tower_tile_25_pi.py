@@ -51,109 +51,109 @@ K = [
 ]
 
 
-def x_10650(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
+def x_10658(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
         _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2624 for v_i_2624 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2624, NOREC).get('deck', None) if type(v_i_2624) is str else None) == 'brazil')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2625))) is type((_w4 := sum([items_of((_h2.get(v_r_2627, []) if type(_h2) is dict else KEY(_h2, v_r_2627, []))).count(v_c_2625) for v_r_2627 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2625 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2625, NOREC).get('deck', None) if type(v_c_2625) is str else None) == 'brazil')]))) is int else AR('+', _w5, _w6))
-    return MEMO(ctx, (10650, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
+        return (_w5 + _w6 if type((_w5 := len([v_i_2654 for v_i_2654 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2654, NOREC).get('deck', None) if type(v_i_2654) is str else None) == 'brazil')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2655))) is type((_w4 := sum([items_of((_h2.get(v_r_2657, []) if type(_h2) is dict else KEY(_h2, v_r_2657, []))).count(v_c_2655) for v_r_2657 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2655 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2655, NOREC).get('deck', None) if type(v_c_2655) is str else None) == 'brazil')]))) is int else AR('+', _w5, _w6))
+    return MEMO(ctx, (10658, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
-x_10651 = _C.x_10549  # rules_data/pampero/definitions/resources.yaml:68
-x_10654 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10655 = _C.x_10553  # rules_data/pampero/definitions/resources.yaml:55
-x_10658 = _C.x_10556  # rules_data/pampero/definitions/resources.yaml:57
-x_10662 = _C.x_10560  # rules_data/pampero/definitions/resources.yaml:60
-x_10663 = _C.x_10561  # rules_data/pampero/definitions/resources.yaml:57
-x_10670 = _C.x_10568  # rules_data/pampero/definitions/resources.yaml:26
-x_10671 = _C.x_10569  # rules_data/pampero/definitions/resources.yaml:27
-x_10673 = _C.x_10571  # rules_data/pampero/definitions/resources.yaml:27
-x_10674 = _C.x_10572  # rules_data/pampero/definitions/resources.yaml:28
-x_10676 = _C.x_10574  # rules_data/pampero/definitions/resources.yaml:29
-x_10677 = _C.x_10575  # rules_data/pampero/definitions/resources.yaml:29
-x_10679 = _C.x_10577  # rules_data/pampero/definitions/resources.yaml:30
-x_10680 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10684 = _C.x_10582  # rules_data/pampero/modules/private_industry.yaml:44
-x_10688 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10689 = _C.x_10587  # rules_data/pampero/definitions/resources.yaml:55
-x_10692 = _C.x_10590  # rules_data/pampero/definitions/resources.yaml:57
-x_10696 = _C.x_10594  # rules_data/pampero/definitions/resources.yaml:60
-x_10697 = _C.x_10595  # rules_data/pampero/definitions/resources.yaml:57
-x_10704 = _C.x_10602  # rules_data/pampero/definitions/resources.yaml:26
-x_10705 = _C.x_10603  # rules_data/pampero/definitions/resources.yaml:27
-x_10707 = _C.x_10605  # rules_data/pampero/definitions/resources.yaml:27
-x_10708 = _C.x_10606  # rules_data/pampero/definitions/resources.yaml:28
-x_10710 = _C.x_10608  # rules_data/pampero/definitions/resources.yaml:29
-x_10711 = _C.x_10609  # rules_data/pampero/definitions/resources.yaml:29
-x_10713 = _C.x_10611  # rules_data/pampero/definitions/resources.yaml:30
-x_10714 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
-x_10717 = _C.x_10615  # rules_data/pampero/modules/private_industry.yaml:44
-x_10721 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_10722 = _C.x_10620  # rules_data/pampero/definitions/resources.yaml:55
-x_10725 = _C.x_10623  # rules_data/pampero/definitions/resources.yaml:57
-x_10729 = _C.x_10627  # rules_data/pampero/definitions/resources.yaml:60
-x_10730 = _C.x_10628  # rules_data/pampero/definitions/resources.yaml:57
-x_10737 = _C.x_10635  # rules_data/pampero/definitions/resources.yaml:26
-x_10738 = _C.x_10636  # rules_data/pampero/definitions/resources.yaml:27
-x_10740 = _C.x_10638  # rules_data/pampero/definitions/resources.yaml:27
-x_10741 = _C.x_10639  # rules_data/pampero/definitions/resources.yaml:28
-x_10743 = _C.x_10641  # rules_data/pampero/definitions/resources.yaml:29
-x_10744 = _C.x_10642  # rules_data/pampero/definitions/resources.yaml:29
-x_10746 = _C.x_10644  # rules_data/pampero/definitions/resources.yaml:30
-x_10747 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_10659 = _C.x_10557  # rules_data/pampero/definitions/resources.yaml:68
+x_10662 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10663 = _C.x_10561  # rules_data/pampero/definitions/resources.yaml:55
+x_10666 = _C.x_10564  # rules_data/pampero/definitions/resources.yaml:57
+x_10670 = _C.x_10568  # rules_data/pampero/definitions/resources.yaml:60
+x_10671 = _C.x_10569  # rules_data/pampero/definitions/resources.yaml:57
+x_10678 = _C.x_10576  # rules_data/pampero/definitions/resources.yaml:26
+x_10679 = _C.x_10577  # rules_data/pampero/definitions/resources.yaml:27
+x_10681 = _C.x_10579  # rules_data/pampero/definitions/resources.yaml:27
+x_10682 = _C.x_10580  # rules_data/pampero/definitions/resources.yaml:28
+x_10684 = _C.x_10582  # rules_data/pampero/definitions/resources.yaml:29
+x_10685 = _C.x_10583  # rules_data/pampero/definitions/resources.yaml:29
+x_10687 = _C.x_10585  # rules_data/pampero/definitions/resources.yaml:30
+x_10688 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10692 = _C.x_10590  # rules_data/pampero/modules/private_industry.yaml:44
+x_10696 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10697 = _C.x_10595  # rules_data/pampero/definitions/resources.yaml:55
+x_10700 = _C.x_10598  # rules_data/pampero/definitions/resources.yaml:57
+x_10704 = _C.x_10602  # rules_data/pampero/definitions/resources.yaml:60
+x_10705 = _C.x_10603  # rules_data/pampero/definitions/resources.yaml:57
+x_10712 = _C.x_10610  # rules_data/pampero/definitions/resources.yaml:26
+x_10713 = _C.x_10611  # rules_data/pampero/definitions/resources.yaml:27
+x_10715 = _C.x_10613  # rules_data/pampero/definitions/resources.yaml:27
+x_10716 = _C.x_10614  # rules_data/pampero/definitions/resources.yaml:28
+x_10718 = _C.x_10616  # rules_data/pampero/definitions/resources.yaml:29
+x_10719 = _C.x_10617  # rules_data/pampero/definitions/resources.yaml:29
+x_10721 = _C.x_10619  # rules_data/pampero/definitions/resources.yaml:30
+x_10722 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
+x_10725 = _C.x_10623  # rules_data/pampero/modules/private_industry.yaml:44
+x_10729 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_10730 = _C.x_10628  # rules_data/pampero/definitions/resources.yaml:55
+x_10733 = _C.x_10631  # rules_data/pampero/definitions/resources.yaml:57
+x_10737 = _C.x_10635  # rules_data/pampero/definitions/resources.yaml:60
+x_10738 = _C.x_10636  # rules_data/pampero/definitions/resources.yaml:57
+x_10745 = _C.x_10643  # rules_data/pampero/definitions/resources.yaml:26
+x_10746 = _C.x_10644  # rules_data/pampero/definitions/resources.yaml:27
+x_10748 = _C.x_10646  # rules_data/pampero/definitions/resources.yaml:27
+x_10749 = _C.x_10647  # rules_data/pampero/definitions/resources.yaml:28
+x_10751 = _C.x_10649  # rules_data/pampero/definitions/resources.yaml:29
+x_10752 = _C.x_10650  # rules_data/pampero/definitions/resources.yaml:29
+x_10754 = _C.x_10652  # rules_data/pampero/definitions/resources.yaml:30
+x_10755 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_9373(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
+def t_9383(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9373, None, [], k)
+    return CHOOSE(ctx, 9383, None, [], k)
 
 
-def t_9374(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_9384(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2629', 3, True)
-    LOCAL(ctx, E, 'r~2630', 'money', True)
-    LOCAL(ctx, E, 'k~2631', x_10650(ctx, E), True)
-    return t_9378(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2659', 3, True)
+    LOCAL(ctx, E, 'r~2660', 'money', True)
+    LOCAL(ctx, E, 'k~2661', x_10658(ctx, E), True)
+    return t_9388(ctx, k, s, E)
 
 
-d_9375 = _C.d_9287  # rules_data/pampero/modules/private_industry.yaml:44
-d_9376 = _C.d_8410  # rules_data/pampero/modules/private_industry.yaml:44
+d_9385 = _C.d_9297  # rules_data/pampero/modules/private_industry.yaml:44
+d_9386 = _C.d_8420  # rules_data/pampero/modules/private_industry.yaml:44
 
 
-def d_9377(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
+def d_9387(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2631', x_10650(ctx, E), True)
+    LOCAL(ctx, E, 'k~2661', x_10658(ctx, E), True)
     return True
 
 
-def t_9378(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
+def t_9388(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:68
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2632', x_10651(ctx, E), True)
-    LOCAL(ctx, E, 'r~2633', E.get('r~2630'), True)
-    return t_9381(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2662', x_10659(ctx, E), True)
+    LOCAL(ctx, E, 'r~2663', E.get('r~2660'), True)
+    return t_9391(ctx, k, s, E)
 
 
-d_9379 = _C.d_9291  # rules_data/pampero/definitions/resources.yaml:68
-d_9380 = _C.d_9292  # rules_data/pampero/definitions/resources.yaml:68
+d_9389 = _C.d_9301  # rules_data/pampero/definitions/resources.yaml:68
+d_9390 = _C.d_9302  # rules_data/pampero/definitions/resources.yaml:68
 
 
-def t_9381(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9391(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -161,46 +161,46 @@ def t_9381(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2638', E.get('left~2634'), True)
-        LOCAL(ctx, E, 'r~2639', E.get('r~2633'), True)
-        if not d_9395(ctx, E):
+        LOCAL(ctx, E, 'n~2668', E.get('left~2664'), True)
+        LOCAL(ctx, E, 'r~2669', E.get('r~2663'), True)
+        if not d_9405(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2634', E.get('n~2632'), True)
-    return t_9383(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2664', E.get('n~2662'), True)
+    return t_9393(ctx, r1, s, E)
 
 
-d_9382 = _C.d_9294  # rules_data/pampero/definitions/resources.yaml:54
+d_9392 = _C.d_9304  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9383(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9393(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10654(ctx, E)))
-    old = E.get('rep~2635', MISSING)
+    items = list(items_of(x_10662(ctx, E)))
+    old = E.get('rep~2665', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2635', old)
+        UNSET(ctx, E, 'rep~2665', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2635', item, True)
-            if x_10655(ctx, E):
-                return t_9384(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2665', item, True)
+            if x_10663(ctx, E):
+                return t_9394(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9384(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9394(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -208,135 +208,135 @@ def t_9384(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9392, E, 'left~2634', E.get('taken~2636'))
+        ASSIGN(ctx, 9402, E, 'left~2664', E.get('taken~2666'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2636', 0, True)
-    return t_9386(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2666', 0, True)
+    return t_9396(ctx, r1, s, E)
 
 
-d_9385 = _C.d_9297  # rules_data/pampero/definitions/resources.yaml:56
+d_9395 = _C.d_9307  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9386(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9396(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9386, None, [], k)
+    return CHOOSE(ctx, 9396, None, [], k)
 
 
-d_9387 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9388 = _C.t_9300  # rules_data/pampero/definitions/resources.yaml:60
-d_9389 = _C.d_9301  # rules_data/pampero/definitions/resources.yaml:60
-t_9390 = _C.t_9302  # rules_data/pampero/definitions/resources.yaml:60
-t_9391 = _C.t_9303  # rules_data/pampero/definitions/resources.yaml:60
+d_9397 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9398 = _C.t_9310  # rules_data/pampero/definitions/resources.yaml:60
+d_9399 = _C.d_9311  # rules_data/pampero/definitions/resources.yaml:60
+t_9400 = _C.t_9312  # rules_data/pampero/definitions/resources.yaml:60
+t_9401 = _C.t_9313  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9392, E, 'left~2634', E.get('taken~2636'))
+    ASSIGN(ctx, 9402, E, 'left~2664', E.get('taken~2666'))
     return True
 
 
-d_9393 = _C.d_9305  # rules_data/pampero/definitions/resources.yaml:62
-d_9394 = _C.d_9306  # rules_data/pampero/definitions/resources.yaml:62
+d_9403 = _C.d_9315  # rules_data/pampero/definitions/resources.yaml:62
+d_9404 = _C.d_9316  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9405(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2640', x_10670(ctx, E), True)
-    if not d_9397(ctx, E):
+    LOCAL(ctx, E, 'k~2670', x_10678(ctx, E), True)
+    if not d_9407(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9399, PL(ctx, E.get('you')).get('stock'), E.get('r~2639'))
+    c, key = KEYPLACE(ctx, 9409, PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2640'), '+=', False, K[2])
-    if not d_9400(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[2])
+    if not d_9410(ctx, E):
         return False
-    if not d_9402(ctx, E):
+    if not d_9412(ctx, E):
         return False
     return True
 
 
-d_9396 = _C.d_9308  # rules_data/pampero/definitions/resources.yaml:26
-d_9397 = _C.d_9309  # rules_data/pampero/definitions/resources.yaml:27
-d_9398 = _C.d_9310  # rules_data/pampero/definitions/resources.yaml:27
+d_9406 = _C.d_9318  # rules_data/pampero/definitions/resources.yaml:26
+d_9407 = _C.d_9319  # rules_data/pampero/definitions/resources.yaml:27
+d_9408 = _C.d_9320  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9399(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9409(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9399, PL(ctx, E.get('you')).get('stock'), E.get('r~2639'))
+    c, key = KEYPLACE(ctx, 9409, PL(ctx, E.get('you')).get('stock'), E.get('r~2669'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2640'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2670'), '+=', False, K[2])
     return True
 
 
-def d_9400(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9410(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10676(ctx, E):
+    if x_10684(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9401, ctx.state.get('supply'), E.get('r~2639'))
+        c, key = KEYPLACE(ctx, 9411, ctx.state.get('supply'), E.get('r~2669'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2640'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[3])
     return True
 
 
-def d_9401(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9411(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9401, ctx.state.get('supply'), E.get('r~2639'))
+    c, key = KEYPLACE(ctx, 9411, ctx.state.get('supply'), E.get('r~2669'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2640'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2670'), '-=', False, K[3])
     return True
 
 
-def d_9402(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9412(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10679(ctx, E):
+    if x_10687(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9403, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9413, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2640'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[4])
     return True
 
 
-def d_9403(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9413(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9403, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9413, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2640'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2670'), '+=', False, K[4])
     return True
 
 
-def t_9404(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
+def t_9414(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -344,36 +344,36 @@ def t_9404(ctx, k, s=None, E=None):  # rules_data/pampero/modules/private_indust
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2664', 'money', True)
-        LOCAL(ctx, E, 'k~2665', x_10717(ctx, E), True)
-        return t_9435(ctx, k, s, E)
+        LOCAL(ctx, E, 'r~2694', 'money', True)
+        LOCAL(ctx, E, 'k~2695', x_10725(ctx, E), True)
+        return t_9445(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'r~2647', 'money', True)
-    LOCAL(ctx, E, 'k~2648', x_10684(ctx, E), True)
-    return t_9407(ctx, r1, s, E)
+    LOCAL(ctx, E, 'r~2677', 'money', True)
+    LOCAL(ctx, E, 'k~2678', x_10692(ctx, E), True)
+    return t_9417(ctx, r1, s, E)
 
 
-d_9405 = _C.d_9317  # rules_data/pampero/modules/private_industry.yaml:44
-d_9406 = _C.d_9318  # rules_data/pampero/modules/private_industry.yaml:44
+d_9415 = _C.d_9327  # rules_data/pampero/modules/private_industry.yaml:44
+d_9416 = _C.d_9328  # rules_data/pampero/modules/private_industry.yaml:44
 
 
-def t_9407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9417(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2649', E.get('k~2648'), True)
-    LOCAL(ctx, E, 'r~2650', E.get('r~2647'), True)
-    return t_9410(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2679', E.get('k~2678'), True)
+    LOCAL(ctx, E, 'r~2680', E.get('r~2677'), True)
+    return t_9420(ctx, k, s, E)
 
 
-d_9408 = _C.d_9320  # rules_data/pampero/definitions/resources.yaml:76
-d_9409 = _C.d_9321  # rules_data/pampero/definitions/resources.yaml:76
+d_9418 = _C.d_9330  # rules_data/pampero/definitions/resources.yaml:76
+d_9419 = _C.d_9331  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_9410(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9420(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -381,46 +381,46 @@ def t_9410(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
-        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
-        if not d_9424(ctx, E):
+        LOCAL(ctx, E, 'n~2685', E.get('left~2681'), True)
+        LOCAL(ctx, E, 'r~2686', E.get('r~2680'), True)
+        if not d_9434(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
-    return t_9412(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2681', E.get('n~2679'), True)
+    return t_9422(ctx, r1, s, E)
 
 
-d_9411 = _C.d_9323  # rules_data/pampero/definitions/resources.yaml:54
+d_9421 = _C.d_9333  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9412(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9422(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10688(ctx, E)))
-    old = E.get('rep~2652', MISSING)
+    items = list(items_of(x_10696(ctx, E)))
+    old = E.get('rep~2682', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2652', old)
+        UNSET(ctx, E, 'rep~2682', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2652', item, True)
-            if x_10689(ctx, E):
-                return t_9413(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2682', item, True)
+            if x_10697(ctx, E):
+                return t_9423(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9423(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -428,154 +428,154 @@ def t_9413(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9421, E, 'left~2651', E.get('taken~2653'))
+        ASSIGN(ctx, 9431, E, 'left~2681', E.get('taken~2683'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2653', 0, True)
-    return t_9415(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2683', 0, True)
+    return t_9425(ctx, r1, s, E)
 
 
-d_9414 = _C.d_9326  # rules_data/pampero/definitions/resources.yaml:56
+d_9424 = _C.d_9336  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9415(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9425(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9415, None, [], k)
+    return CHOOSE(ctx, 9425, None, [], k)
 
 
-d_9416 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9417 = _C.t_9329  # rules_data/pampero/definitions/resources.yaml:60
-d_9418 = _C.d_9330  # rules_data/pampero/definitions/resources.yaml:60
-t_9419 = _C.t_9331  # rules_data/pampero/definitions/resources.yaml:60
-t_9420 = _C.t_9332  # rules_data/pampero/definitions/resources.yaml:60
+d_9426 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9427 = _C.t_9339  # rules_data/pampero/definitions/resources.yaml:60
+d_9428 = _C.d_9340  # rules_data/pampero/definitions/resources.yaml:60
+t_9429 = _C.t_9341  # rules_data/pampero/definitions/resources.yaml:60
+t_9430 = _C.t_9342  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9421(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9421, E, 'left~2651', E.get('taken~2653'))
+    ASSIGN(ctx, 9431, E, 'left~2681', E.get('taken~2683'))
     return True
 
 
-d_9422 = _C.d_9334  # rules_data/pampero/definitions/resources.yaml:62
-d_9423 = _C.d_9335  # rules_data/pampero/definitions/resources.yaml:62
+d_9432 = _C.d_9344  # rules_data/pampero/definitions/resources.yaml:62
+d_9433 = _C.d_9345  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9434(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2657', x_10704(ctx, E), True)
-    if not d_9426(ctx, E):
+    LOCAL(ctx, E, 'k~2687', x_10712(ctx, E), True)
+    if not d_9436(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9428, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    c, key = KEYPLACE(ctx, 9438, PL(ctx, E.get('you')).get('stock'), E.get('r~2686'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
-    if not d_9429(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2687'), '+=', False, K[2])
+    if not d_9439(ctx, E):
         return False
-    if not d_9431(ctx, E):
+    if not d_9441(ctx, E):
         return False
     return True
 
 
-d_9425 = _C.d_9337  # rules_data/pampero/definitions/resources.yaml:26
-d_9426 = _C.d_9338  # rules_data/pampero/definitions/resources.yaml:27
-d_9427 = _C.d_9339  # rules_data/pampero/definitions/resources.yaml:27
+d_9435 = _C.d_9347  # rules_data/pampero/definitions/resources.yaml:26
+d_9436 = _C.d_9348  # rules_data/pampero/definitions/resources.yaml:27
+d_9437 = _C.d_9349  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9438(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9428, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    c, key = KEYPLACE(ctx, 9438, PL(ctx, E.get('you')).get('stock'), E.get('r~2686'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2687'), '+=', False, K[2])
     return True
 
 
-def d_9429(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9439(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10710(ctx, E):
+    if x_10718(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9430, ctx.state.get('supply'), E.get('r~2656'))
+        c, key = KEYPLACE(ctx, 9440, ctx.state.get('supply'), E.get('r~2686'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2687'), '-=', False, K[3])
     return True
 
 
-def d_9430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9440(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9430, ctx.state.get('supply'), E.get('r~2656'))
+    c, key = KEYPLACE(ctx, 9440, ctx.state.get('supply'), E.get('r~2686'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2687'), '-=', False, K[3])
     return True
 
 
-def d_9431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10713(ctx, E):
+    if x_10721(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9432, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9442, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2687'), '+=', False, K[4])
     return True
 
 
-def d_9432(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9442(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9432, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9442, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2687'), '+=', False, K[4])
     return True
 
 
-d_9433 = _C.d_9345  # rules_data/pampero/modules/private_industry.yaml:44
-d_9434 = _C.d_9346  # rules_data/pampero/modules/private_industry.yaml:44
+d_9443 = _C.d_9355  # rules_data/pampero/modules/private_industry.yaml:44
+d_9444 = _C.d_9356  # rules_data/pampero/modules/private_industry.yaml:44
 
 
-def t_9435(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
+def t_9445(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:76
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2666', E.get('k~2665'), True)
-    LOCAL(ctx, E, 'r~2667', E.get('r~2664'), True)
-    return t_9438(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2696', E.get('k~2695'), True)
+    LOCAL(ctx, E, 'r~2697', E.get('r~2694'), True)
+    return t_9448(ctx, k, s, E)
 
 
-d_9436 = _C.d_9348  # rules_data/pampero/definitions/resources.yaml:76
-d_9437 = _C.d_9349  # rules_data/pampero/definitions/resources.yaml:76
+d_9446 = _C.d_9358  # rules_data/pampero/definitions/resources.yaml:76
+d_9447 = _C.d_9359  # rules_data/pampero/definitions/resources.yaml:76
 
 
-def t_9438(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_9448(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -583,46 +583,46 @@ def t_9438(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2672', E.get('left~2668'), True)
-        LOCAL(ctx, E, 'r~2673', E.get('r~2667'), True)
-        if not d_9452(ctx, E):
+        LOCAL(ctx, E, 'n~2702', E.get('left~2698'), True)
+        LOCAL(ctx, E, 'r~2703', E.get('r~2697'), True)
+        if not d_9462(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2668', E.get('n~2666'), True)
-    return t_9440(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2698', E.get('n~2696'), True)
+    return t_9450(ctx, r1, s, E)
 
 
-d_9439 = _C.d_9351  # rules_data/pampero/definitions/resources.yaml:54
+d_9449 = _C.d_9361  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_9440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_9450(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_10721(ctx, E)))
-    old = E.get('rep~2669', MISSING)
+    items = list(items_of(x_10729(ctx, E)))
+    old = E.get('rep~2699', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2669', old)
+        UNSET(ctx, E, 'rep~2699', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2669', item, True)
-            if x_10722(ctx, E):
-                return t_9441(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2699', item, True)
+            if x_10730(ctx, E):
+                return t_9451(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_9441(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_9451(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -630,277 +630,277 @@ def t_9441(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 9449, E, 'left~2668', E.get('taken~2670'))
+        ASSIGN(ctx, 9459, E, 'left~2698', E.get('taken~2700'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2670', 0, True)
-    return t_9443(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2700', 0, True)
+    return t_9453(ctx, r1, s, E)
 
 
-d_9442 = _C.d_9354  # rules_data/pampero/definitions/resources.yaml:56
+d_9452 = _C.d_9364  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_9443(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_9453(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 9443, None, [], k)
+    return CHOOSE(ctx, 9453, None, [], k)
 
 
-d_9444 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_9445 = _C.t_9357  # rules_data/pampero/definitions/resources.yaml:60
-d_9446 = _C.d_9358  # rules_data/pampero/definitions/resources.yaml:60
-t_9447 = _C.t_9359  # rules_data/pampero/definitions/resources.yaml:60
-t_9448 = _C.t_9360  # rules_data/pampero/definitions/resources.yaml:60
+d_9454 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_9455 = _C.t_9367  # rules_data/pampero/definitions/resources.yaml:60
+d_9456 = _C.d_9368  # rules_data/pampero/definitions/resources.yaml:60
+t_9457 = _C.t_9369  # rules_data/pampero/definitions/resources.yaml:60
+t_9458 = _C.t_9370  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_9449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 9449, E, 'left~2668', E.get('taken~2670'))
+    ASSIGN(ctx, 9459, E, 'left~2698', E.get('taken~2700'))
     return True
 
 
-d_9450 = _C.d_9362  # rules_data/pampero/definitions/resources.yaml:62
-d_9451 = _C.d_9363  # rules_data/pampero/definitions/resources.yaml:62
+d_9460 = _C.d_9372  # rules_data/pampero/definitions/resources.yaml:62
+d_9461 = _C.d_9373  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_9452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_9462(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2674', x_10737(ctx, E), True)
-    if not d_9454(ctx, E):
+    LOCAL(ctx, E, 'k~2704', x_10745(ctx, E), True)
+    if not d_9464(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 9456, PL(ctx, E.get('you')).get('stock'), E.get('r~2673'))
+    c, key = KEYPLACE(ctx, 9466, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2674'), '+=', False, K[2])
-    if not d_9457(ctx, E):
+        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[2])
+    if not d_9467(ctx, E):
         return False
-    if not d_9459(ctx, E):
+    if not d_9469(ctx, E):
         return False
     return True
 
 
-d_9453 = _C.d_9365  # rules_data/pampero/definitions/resources.yaml:26
-d_9454 = _C.d_9366  # rules_data/pampero/definitions/resources.yaml:27
-d_9455 = _C.d_9367  # rules_data/pampero/definitions/resources.yaml:27
+d_9463 = _C.d_9375  # rules_data/pampero/definitions/resources.yaml:26
+d_9464 = _C.d_9376  # rules_data/pampero/definitions/resources.yaml:27
+d_9465 = _C.d_9377  # rules_data/pampero/definitions/resources.yaml:27
 
 
-def d_9456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
+def d_9466(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9456, PL(ctx, E.get('you')).get('stock'), E.get('r~2673'))
+    c, key = KEYPLACE(ctx, 9466, PL(ctx, E.get('you')).get('stock'), E.get('r~2703'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2674'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2704'), '+=', False, K[2])
     return True
 
 
-def d_9457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9467(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10743(ctx, E):
+    if x_10751(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9458, ctx.state.get('supply'), E.get('r~2673'))
+        c, key = KEYPLACE(ctx, 9468, ctx.state.get('supply'), E.get('r~2703'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2674'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[3])
     return True
 
 
-def d_9458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_9468(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9458, ctx.state.get('supply'), E.get('r~2673'))
+    c, key = KEYPLACE(ctx, 9468, ctx.state.get('supply'), E.get('r~2703'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2674'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2704'), '-=', False, K[3])
     return True
 
 
-def d_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9469(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_10746(ctx, E):
+    if x_10754(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 9460, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 9470, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2674'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[4])
     return True
 
 
-def d_9460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_9470(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 9460, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 9470, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2674'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2704'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    9373: t_9373,
-    9374: t_9374,
-    9375: CPS(d_9375),
-    9376: CPS(d_9376),
-    9377: CPS(d_9377),
-    9378: t_9378,
-    9379: CPS(d_9379),
-    9380: CPS(d_9380),
-    9381: t_9381,
-    9382: CPS(d_9382),
     9383: t_9383,
     9384: t_9384,
     9385: CPS(d_9385),
-    9386: t_9386,
+    9386: CPS(d_9386),
     9387: CPS(d_9387),
     9388: t_9388,
     9389: CPS(d_9389),
-    9390: t_9390,
+    9390: CPS(d_9390),
     9391: t_9391,
     9392: CPS(d_9392),
-    9393: CPS(d_9393),
-    9394: CPS(d_9394),
+    9393: t_9393,
+    9394: t_9394,
     9395: CPS(d_9395),
-    9396: CPS(d_9396),
+    9396: t_9396,
     9397: CPS(d_9397),
-    9398: CPS(d_9398),
+    9398: t_9398,
     9399: CPS(d_9399),
-    9400: CPS(d_9400),
-    9401: CPS(d_9401),
+    9400: t_9400,
+    9401: t_9401,
     9402: CPS(d_9402),
     9403: CPS(d_9403),
-    9404: t_9404,
+    9404: CPS(d_9404),
     9405: CPS(d_9405),
     9406: CPS(d_9406),
-    9407: t_9407,
+    9407: CPS(d_9407),
     9408: CPS(d_9408),
     9409: CPS(d_9409),
-    9410: t_9410,
+    9410: CPS(d_9410),
     9411: CPS(d_9411),
-    9412: t_9412,
-    9413: t_9413,
-    9414: CPS(d_9414),
-    9415: t_9415,
+    9412: CPS(d_9412),
+    9413: CPS(d_9413),
+    9414: t_9414,
+    9415: CPS(d_9415),
     9416: CPS(d_9416),
     9417: t_9417,
     9418: CPS(d_9418),
-    9419: t_9419,
+    9419: CPS(d_9419),
     9420: t_9420,
     9421: CPS(d_9421),
-    9422: CPS(d_9422),
-    9423: CPS(d_9423),
+    9422: t_9422,
+    9423: t_9423,
     9424: CPS(d_9424),
-    9425: CPS(d_9425),
+    9425: t_9425,
     9426: CPS(d_9426),
-    9427: CPS(d_9427),
+    9427: t_9427,
     9428: CPS(d_9428),
-    9429: CPS(d_9429),
-    9430: CPS(d_9430),
+    9429: t_9429,
+    9430: t_9430,
     9431: CPS(d_9431),
     9432: CPS(d_9432),
     9433: CPS(d_9433),
     9434: CPS(d_9434),
-    9435: t_9435,
+    9435: CPS(d_9435),
     9436: CPS(d_9436),
     9437: CPS(d_9437),
-    9438: t_9438,
+    9438: CPS(d_9438),
     9439: CPS(d_9439),
-    9440: t_9440,
-    9441: t_9441,
+    9440: CPS(d_9440),
+    9441: CPS(d_9441),
     9442: CPS(d_9442),
-    9443: t_9443,
+    9443: CPS(d_9443),
     9444: CPS(d_9444),
     9445: t_9445,
     9446: CPS(d_9446),
-    9447: t_9447,
+    9447: CPS(d_9447),
     9448: t_9448,
     9449: CPS(d_9449),
-    9450: CPS(d_9450),
-    9451: CPS(d_9451),
+    9450: t_9450,
+    9451: t_9451,
     9452: CPS(d_9452),
-    9453: CPS(d_9453),
+    9453: t_9453,
     9454: CPS(d_9454),
-    9455: CPS(d_9455),
+    9455: t_9455,
     9456: CPS(d_9456),
-    9457: CPS(d_9457),
-    9458: CPS(d_9458),
+    9457: t_9457,
+    9458: t_9458,
     9459: CPS(d_9459),
     9460: CPS(d_9460),
+    9461: CPS(d_9461),
+    9462: CPS(d_9462),
+    9463: CPS(d_9463),
+    9464: CPS(d_9464),
+    9465: CPS(d_9465),
+    9466: CPS(d_9466),
+    9467: CPS(d_9467),
+    9468: CPS(d_9468),
+    9469: CPS(d_9469),
+    9470: CPS(d_9470),
 }
 
 
 CODE = {
-    10650: x_10650,
-    10651: x_10651,
-    10654: x_10654,
-    10655: x_10655,
     10658: x_10658,
+    10659: x_10659,
     10662: x_10662,
     10663: x_10663,
+    10666: x_10666,
     10670: x_10670,
     10671: x_10671,
-    10673: x_10673,
-    10674: x_10674,
-    10676: x_10676,
-    10677: x_10677,
+    10678: x_10678,
     10679: x_10679,
-    10680: x_10680,
+    10681: x_10681,
+    10682: x_10682,
     10684: x_10684,
+    10685: x_10685,
+    10687: x_10687,
     10688: x_10688,
-    10689: x_10689,
     10692: x_10692,
     10696: x_10696,
     10697: x_10697,
+    10700: x_10700,
     10704: x_10704,
     10705: x_10705,
-    10707: x_10707,
-    10708: x_10708,
-    10710: x_10710,
-    10711: x_10711,
+    10712: x_10712,
     10713: x_10713,
-    10714: x_10714,
-    10717: x_10717,
+    10715: x_10715,
+    10716: x_10716,
+    10718: x_10718,
+    10719: x_10719,
     10721: x_10721,
     10722: x_10722,
     10725: x_10725,
     10729: x_10729,
     10730: x_10730,
+    10733: x_10733,
     10737: x_10737,
     10738: x_10738,
-    10740: x_10740,
-    10741: x_10741,
-    10743: x_10743,
-    10744: x_10744,
+    10745: x_10745,
     10746: x_10746,
-    10747: x_10747,
+    10748: x_10748,
+    10749: x_10749,
+    10751: x_10751,
+    10752: x_10752,
+    10754: x_10754,
+    10755: x_10755,
 }
 AT = {
-    10650: 'rules_data/pampero/modules/private_industry.yaml:44',
+    10658: 'rules_data/pampero/modules/private_industry.yaml:44',
 }
 
 
 RECORDS = {
     # rules_data/pampero/modules/private_industry.yaml:39
-    'tower_tile_25_pi': '{"id":"tower_tile_25_pi","name":{"en":"tower bonus tile 25 (Private Industry)","it":"tessera bonus torre 25 (industria privata)"},"deck":"tower_bonus_tiles","module":"private_industry","use":"end","effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2629","e":{"op":"lit","v":3,"x":10648},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9375},{"op":"let","v":"r~2630","e":{"op":"lit","v":"money","x":10649},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9376},{"op":"let","v":"k~2631","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2624","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2624"},"f":"deck","d":null},"b":{"op":"lit","v":"brazil"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2625","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2626","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2626"},"b":{"op":"var","n":"c~2625"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2627","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2628","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2627"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2628"},"b":{"op":"var","n":"c~2625"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2625"},"f":"deck","d":null},"b":{"op":"lit","v":"brazil"}}}]},"x":10650},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9377},{"op":"seq","b":[{"op":"let","v":"n~2632","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2629"},"b":{"op":"var","n":"k~2631"},"x":10651},"at":"rules_data/pampero/definitions/resources.yaml:68","id":9379},{"op":"let","v":"r~2633","e":{"op":"var","n":"r~2630","x":10652},"at":"rules_data/pampero/definitions/resources.yaml:68","id":9380},{"op":"seq","b":[{"op":"let","v":"left~2634","e":{"op":"var","n":"n~2632","x":10653},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9382},{"op":"for","v":"rep~2635","src":{"op":"ids","kind":"replacements","x":10654},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2635"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2633"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2634"},"b":{"op":"lit","v":0}}],"x":10655},"b":{"op":"seq","b":[{"op":"let","v":"taken~2636","e":{"op":"lit","v":0,"x":10656},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9385},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9387},"label":{"op":"lit","v":{"instead":0},"x":10657}},{"gens":[{"v":"instead~2637","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2634"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2635"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2634"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2635"},"f":"room","d":null}}]}]},"x":10658},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2636","x":10659},"o":"=","e":{"op":"var","n":"instead~2637","x":10660},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9389},{"op":"rep","n":{"op":"var","n":"instead~2637","x":10661},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2635"},"f":"effect","d":null,"x":10662},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9391},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9390}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9388},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2637"}],"x":10663}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2632","x":10664},"r":{"op":"var","n":"r~2633","x":10665}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9386},{"op":"set","t":{"op":"var","n":"left~2634","x":10666},"o":"-=","e":{"op":"var","n":"taken~2636","x":10667},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9392}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9384},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9383},{"op":"let","v":"n~2638","e":{"op":"var","n":"left~2634","x":10668},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9393},{"op":"let","v":"r~2639","e":{"op":"var","n":"r~2633","x":10669},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9394},{"op":"seq","b":[{"op":"let","v":"k~2640","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2639"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2638"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2638"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2639"},"d":0}]}]}}]}],"x":10670},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9396},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2639"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10671},"t":{"op":"set","t":{"op":"var","n":"k~2640","x":10672},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2640"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2639"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2639"},"d":0}}]}]}]}],"x":10673},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9398},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9397},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2639"},"d":0,"x":10674},"o":"+=","e":{"op":"var","n":"k~2640","x":10675},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9399},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2639"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10676},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2639"},"d":0,"x":10677},"o":"-=","e":{"op":"var","n":"k~2640","x":10678},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9401},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9400},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2639"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2640"},"b":{"op":"lit","v":0}}],"x":10679},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10680},"o":"+=","e":{"op":"var","n":"k~2640","x":10681},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9403},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9402}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9395}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9381}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":9378}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":9374},"label":{"op":"lit","v":{"option":0},"x":10682}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"r~2647","e":{"op":"lit","v":"money","x":10683},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9405},{"op":"let","v":"k~2648","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2646","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2646"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2643","e":{"op":"filt","v":"t~2642","src":{"op":"filt","v":"t~2641","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2641"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2642"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2642"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2642"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2644","src":{"op":"var","n":"on~2643"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2644"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2644"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2644"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2645","src":{"op":"var","n":"on~2643"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2645"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2645"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2645"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2643","e":{"op":"filt","v":"t~2642","src":{"op":"filt","v":"t~2641","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2641"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2642"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2642"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2642"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2644","src":{"op":"var","n":"on~2643"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2644"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2644"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2644"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2645","src":{"op":"var","n":"on~2643"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2645"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2645"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2645"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2643","e":{"op":"filt","v":"t~2642","src":{"op":"filt","v":"t~2641","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2641"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2642"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2642"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2642"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2644","src":{"op":"var","n":"on~2643"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2644"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2644"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2644"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2645","src":{"op":"var","n":"on~2643"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2645"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2645"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2645"},"d":0}}}]}}}]}},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2643","e":{"op":"filt","v":"t~2642","src":{"op":"filt","v":"t~2641","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2641"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2642"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2642"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2642"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2644","src":{"op":"var","n":"on~2643"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2644"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2644"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2644"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2645","src":{"op":"var","n":"on~2643"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2645"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2645"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2645"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2643","e":{"op":"filt","v":"t~2642","src":{"op":"filt","v":"t~2641","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2641"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2642"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2642"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2642"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2644","src":{"op":"var","n":"on~2643"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2644"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2644"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2644"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2645","src":{"op":"var","n":"on~2643"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2645"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2645"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2645"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2643","e":{"op":"filt","v":"t~2642","src":{"op":"filt","v":"t~2641","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2641"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2642"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2642"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2642"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2644","src":{"op":"var","n":"on~2643"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2644"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2644"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2644"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2645","src":{"op":"var","n":"on~2643"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2645"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2645"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2645"},"d":0}}}]}}}]}},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10684},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9406},{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"var","n":"k~2648","x":10685},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9408},{"op":"let","v":"r~2650","e":{"op":"var","n":"r~2647","x":10686},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9409},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":10687},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9411},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":10688},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":10689},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":10690},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9414},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9416},"label":{"op":"lit","v":{"instead":0},"x":10691}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":10692},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":10693},"o":"=","e":{"op":"var","n":"instead~2654","x":10694},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9418},{"op":"rep","n":{"op":"var","n":"instead~2654","x":10695},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":10696},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9420},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9419}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9417},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":10697}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2649","x":10698},"r":{"op":"var","n":"r~2650","x":10699}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9415},{"op":"set","t":{"op":"var","n":"left~2651","x":10700},"o":"-=","e":{"op":"var","n":"taken~2653","x":10701},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9421}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9413},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9412},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":10702},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9422},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":10703},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9423},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":10704},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9425},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10705},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":10706},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":10707},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9427},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9426},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":10708},"o":"+=","e":{"op":"var","n":"k~2657","x":10709},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9428},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10710},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":10711},"o":"-=","e":{"op":"var","n":"k~2657","x":10712},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9430},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9429},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":10713},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10714},"o":"+=","e":{"op":"var","n":"k~2657","x":10715},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9432},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9431}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9424}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9410}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9407},{"op":"let","v":"r~2664","e":{"op":"lit","v":"money","x":10716},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9433},{"op":"let","v":"k~2665","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2663","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2663"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2663"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2660","e":{"op":"filt","v":"t~2659","src":{"op":"filt","v":"t~2658","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2659"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2661","src":{"op":"var","n":"on~2660"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2661"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2661"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2661"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2662","src":{"op":"var","n":"on~2660"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2662"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2662"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2662"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2660","e":{"op":"filt","v":"t~2659","src":{"op":"filt","v":"t~2658","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2659"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2661","src":{"op":"var","n":"on~2660"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2661"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2661"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2661"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2662","src":{"op":"var","n":"on~2660"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2662"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2662"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2662"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2660","e":{"op":"filt","v":"t~2659","src":{"op":"filt","v":"t~2658","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2659"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2661","src":{"op":"var","n":"on~2660"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2661"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2661"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2661"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2662","src":{"op":"var","n":"on~2660"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2662"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2662"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2662"},"d":0}}}]}}}]}},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2660","e":{"op":"filt","v":"t~2659","src":{"op":"filt","v":"t~2658","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2659"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2661","src":{"op":"var","n":"on~2660"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2661"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2661"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2661"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2662","src":{"op":"var","n":"on~2660"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2662"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2662"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2662"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2660","e":{"op":"filt","v":"t~2659","src":{"op":"filt","v":"t~2658","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2659"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2661","src":{"op":"var","n":"on~2660"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2661"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2661"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2661"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2662","src":{"op":"var","n":"on~2660"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2662"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2662"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2662"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2660","e":{"op":"filt","v":"t~2659","src":{"op":"filt","v":"t~2658","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2658"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2659"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2659"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2659"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2661","src":{"op":"var","n":"on~2660"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2661"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2661"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2661"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2662","src":{"op":"var","n":"on~2660"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2662"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2662"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2662"},"d":0}}}]}}}]}},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10717},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9434},{"op":"seq","b":[{"op":"let","v":"n~2666","e":{"op":"var","n":"k~2665","x":10718},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9436},{"op":"let","v":"r~2667","e":{"op":"var","n":"r~2664","x":10719},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9437},{"op":"seq","b":[{"op":"let","v":"left~2668","e":{"op":"var","n":"n~2666","x":10720},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9439},{"op":"for","v":"rep~2669","src":{"op":"ids","kind":"replacements","x":10721},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2667"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2668"},"b":{"op":"lit","v":0}}],"x":10722},"b":{"op":"seq","b":[{"op":"let","v":"taken~2670","e":{"op":"lit","v":0,"x":10723},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9442},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9444},"label":{"op":"lit","v":{"instead":0},"x":10724}},{"gens":[{"v":"instead~2671","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2668"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2668"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"room","d":null}}]}]},"x":10725},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2670","x":10726},"o":"=","e":{"op":"var","n":"instead~2671","x":10727},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9446},{"op":"rep","n":{"op":"var","n":"instead~2671","x":10728},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2669"},"f":"effect","d":null,"x":10729},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9448},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9447}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9445},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2671"}],"x":10730}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2666","x":10731},"r":{"op":"var","n":"r~2667","x":10732}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9443},{"op":"set","t":{"op":"var","n":"left~2668","x":10733},"o":"-=","e":{"op":"var","n":"taken~2670","x":10734},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9449}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9441},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9440},{"op":"let","v":"n~2672","e":{"op":"var","n":"left~2668","x":10735},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9450},{"op":"let","v":"r~2673","e":{"op":"var","n":"r~2667","x":10736},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9451},{"op":"seq","b":[{"op":"let","v":"k~2674","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2672"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2672"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0}]}]}}]}],"x":10737},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9453},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10738},"t":{"op":"set","t":{"op":"var","n":"k~2674","x":10739},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2674"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0}}]}]}]}],"x":10740},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9455},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9454},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2673"},"d":0,"x":10741},"o":"+=","e":{"op":"var","n":"k~2674","x":10742},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9456},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10743},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2673"},"d":0,"x":10744},"o":"-=","e":{"op":"var","n":"k~2674","x":10745},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9458},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9457},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2673"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2674"},"b":{"op":"lit","v":0}}],"x":10746},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10747},"o":"+=","e":{"op":"var","n":"k~2674","x":10748},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9460},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9459}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9452}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9438}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9435}],"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9404},"label":{"op":"lit","v":{"option":1},"x":10749}}],"kind":"choose","prompt":{"text":{"en":"choose one: gain $3 per your Brazil market card, or gain $ equal to the income band value left of your rightmost price marker and gain $ equal to the income band value right of your rightmost price marker","it":"scegli una: guadagna $3 per ogni tua carta mercato Brasile, oppure guadagna $ pari al valore della fascia di reddito a sinistra del tuo segnalino prezzo più a destra e guadagna $ pari al valore della fascia di reddito a destra del tuo segnalino prezzo più a destra"}},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9373},"source":{"doc":"pampero-clear-skies","section":"Pampero Base Game Tower Bonus Tile: Alternatively, it can be used for Private Industry scoring (but not both)"},"at":"rules_data/pampero/modules/private_industry.yaml:39"}',
+    'tower_tile_25_pi': '{"id":"tower_tile_25_pi","name":{"en":"tower bonus tile 25 (Private Industry)","it":"tessera bonus torre 25 (industria privata)"},"deck":"tower_bonus_tiles","module":"private_industry","use":"end","effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~2659","e":{"op":"lit","v":3,"x":10656},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9385},{"op":"let","v":"r~2660","e":{"op":"lit","v":"money","x":10657},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9386},{"op":"let","v":"k~2661","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"i~2654","src":{"op":"st","k":"held","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"deck_items","of":{"op":"var","n":"i~2654"},"f":"deck","d":null},"b":{"op":"lit","v":"brazil"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~2655","src":{"op":"ids","kind":"action_cards"},"e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2656","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2656"},"b":{"op":"var","n":"c~2655"}}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"r~2657","src":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~2658","src":{"op":"key","of":{"op":"st","k":"slots","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2657"},"d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~2658"},"b":{"op":"var","n":"c~2655"}}}]}}]}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"action_cards","of":{"op":"var","n":"c~2655"},"f":"deck","d":null},"b":{"op":"lit","v":"brazil"}}}]},"x":10658},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9387},{"op":"seq","b":[{"op":"let","v":"n~2662","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~2659"},"b":{"op":"var","n":"k~2661"},"x":10659},"at":"rules_data/pampero/definitions/resources.yaml:68","id":9389},{"op":"let","v":"r~2663","e":{"op":"var","n":"r~2660","x":10660},"at":"rules_data/pampero/definitions/resources.yaml:68","id":9390},{"op":"seq","b":[{"op":"let","v":"left~2664","e":{"op":"var","n":"n~2662","x":10661},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9392},{"op":"for","v":"rep~2665","src":{"op":"ids","kind":"replacements","x":10662},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2663"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2664"},"b":{"op":"lit","v":0}}],"x":10663},"b":{"op":"seq","b":[{"op":"let","v":"taken~2666","e":{"op":"lit","v":0,"x":10664},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9395},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9397},"label":{"op":"lit","v":{"instead":0},"x":10665}},{"gens":[{"v":"instead~2667","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2664"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2664"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"room","d":null}}]}]},"x":10666},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2666","x":10667},"o":"=","e":{"op":"var","n":"instead~2667","x":10668},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9399},{"op":"rep","n":{"op":"var","n":"instead~2667","x":10669},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2665"},"f":"effect","d":null,"x":10670},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9401},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9400}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9398},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2667"}],"x":10671}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2662","x":10672},"r":{"op":"var","n":"r~2663","x":10673}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9396},{"op":"set","t":{"op":"var","n":"left~2664","x":10674},"o":"-=","e":{"op":"var","n":"taken~2666","x":10675},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9402}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9394},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9393},{"op":"let","v":"n~2668","e":{"op":"var","n":"left~2664","x":10676},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9403},{"op":"let","v":"r~2669","e":{"op":"var","n":"r~2663","x":10677},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9404},{"op":"seq","b":[{"op":"let","v":"k~2670","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2668"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2668"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0}]}]}}]}],"x":10678},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9406},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10679},"t":{"op":"set","t":{"op":"var","n":"k~2670","x":10680},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2670"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0}}]}]}]}],"x":10681},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9408},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9407},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2669"},"d":0,"x":10682},"o":"+=","e":{"op":"var","n":"k~2670","x":10683},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9409},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10684},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2669"},"d":0,"x":10685},"o":"-=","e":{"op":"var","n":"k~2670","x":10686},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9411},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9410},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2669"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2670"},"b":{"op":"lit","v":0}}],"x":10687},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10688},"o":"+=","e":{"op":"var","n":"k~2670","x":10689},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9413},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9412}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9405}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9391}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":9388}],"at":"rules_data/pampero/definitions/resources.yaml:68","id":9384},"label":{"op":"lit","v":{"option":0},"x":10690}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"r~2677","e":{"op":"lit","v":"money","x":10691},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9415},{"op":"let","v":"k~2678","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2676","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2676"},"f":"band","d":{}},"k":{"op":"lit","v":"left"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2676"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2673","e":{"op":"filt","v":"t~2672","src":{"op":"filt","v":"t~2671","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2672"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2674","src":{"op":"var","n":"on~2673"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2674"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2674"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2674"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2675","src":{"op":"var","n":"on~2673"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2675"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2675"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2675"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2673","e":{"op":"filt","v":"t~2672","src":{"op":"filt","v":"t~2671","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2672"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2674","src":{"op":"var","n":"on~2673"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2674"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2674"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2674"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2675","src":{"op":"var","n":"on~2673"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2675"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2675"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2675"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2673","e":{"op":"filt","v":"t~2672","src":{"op":"filt","v":"t~2671","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2672"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2674","src":{"op":"var","n":"on~2673"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2674"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2674"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2674"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2675","src":{"op":"var","n":"on~2673"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2675"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2675"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2675"},"d":0}}}]}}}]}},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2673","e":{"op":"filt","v":"t~2672","src":{"op":"filt","v":"t~2671","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2672"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2674","src":{"op":"var","n":"on~2673"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2674"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2674"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2674"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2675","src":{"op":"var","n":"on~2673"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2675"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2675"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2675"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2673","e":{"op":"filt","v":"t~2672","src":{"op":"filt","v":"t~2671","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2672"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2674","src":{"op":"var","n":"on~2673"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2674"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2674"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2674"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2675","src":{"op":"var","n":"on~2673"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2675"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2675"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2675"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2673","e":{"op":"filt","v":"t~2672","src":{"op":"filt","v":"t~2671","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2671"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2672"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2672"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2672"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2674","src":{"op":"var","n":"on~2673"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2674"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2674"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2674"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2675","src":{"op":"var","n":"on~2673"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2675"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2675"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2675"},"d":0}}}]}}}]}},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10692},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9416},{"op":"seq","b":[{"op":"let","v":"n~2679","e":{"op":"var","n":"k~2678","x":10693},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9418},{"op":"let","v":"r~2680","e":{"op":"var","n":"r~2677","x":10694},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9419},{"op":"seq","b":[{"op":"let","v":"left~2681","e":{"op":"var","n":"n~2679","x":10695},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9421},{"op":"for","v":"rep~2682","src":{"op":"ids","kind":"replacements","x":10696},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2682"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2680"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2681"},"b":{"op":"lit","v":0}}],"x":10697},"b":{"op":"seq","b":[{"op":"let","v":"taken~2683","e":{"op":"lit","v":0,"x":10698},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9424},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9426},"label":{"op":"lit","v":{"instead":0},"x":10699}},{"gens":[{"v":"instead~2684","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2681"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2682"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2681"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2682"},"f":"room","d":null}}]}]},"x":10700},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2683","x":10701},"o":"=","e":{"op":"var","n":"instead~2684","x":10702},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9428},{"op":"rep","n":{"op":"var","n":"instead~2684","x":10703},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2682"},"f":"effect","d":null,"x":10704},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9430},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9429}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9427},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2684"}],"x":10705}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2679","x":10706},"r":{"op":"var","n":"r~2680","x":10707}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9425},{"op":"set","t":{"op":"var","n":"left~2681","x":10708},"o":"-=","e":{"op":"var","n":"taken~2683","x":10709},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9431}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9423},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9422},{"op":"let","v":"n~2685","e":{"op":"var","n":"left~2681","x":10710},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9432},{"op":"let","v":"r~2686","e":{"op":"var","n":"r~2680","x":10711},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9433},{"op":"seq","b":[{"op":"let","v":"k~2687","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2686"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2685"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2685"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2686"},"d":0}]}]}}]}],"x":10712},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9435},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2686"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10713},"t":{"op":"set","t":{"op":"var","n":"k~2687","x":10714},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2687"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2686"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2686"},"d":0}}]}]}]}],"x":10715},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9437},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9436},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2686"},"d":0,"x":10716},"o":"+=","e":{"op":"var","n":"k~2687","x":10717},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9438},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2686"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10718},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2686"},"d":0,"x":10719},"o":"-=","e":{"op":"var","n":"k~2687","x":10720},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9440},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9439},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2686"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2687"},"b":{"op":"lit","v":0}}],"x":10721},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10722},"o":"+=","e":{"op":"var","n":"k~2687","x":10723},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9442},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9441}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9434}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9420}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9417},{"op":"let","v":"r~2694","e":{"op":"lit","v":"money","x":10724},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9443},{"op":"let","v":"k~2695","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"g~2693","src":{"op":"ids","kind":"grid_columns"},"e":{"op":"key","of":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2693"},"f":"band","d":{}},"k":{"op":"lit","v":"right"}},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"grid_columns","of":{"op":"var","n":"g~2693"},"f":"column","d":0},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2690","e":{"op":"filt","v":"t~2689","src":{"op":"filt","v":"t~2688","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2689"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2689"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2689"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2691","src":{"op":"var","n":"on~2690"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2691"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2691"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2691"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2692","src":{"op":"var","n":"on~2690"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2692"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2692"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2692"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2690","e":{"op":"filt","v":"t~2689","src":{"op":"filt","v":"t~2688","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2689"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2689"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2689"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2691","src":{"op":"var","n":"on~2690"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2691"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2691"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2691"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2692","src":{"op":"var","n":"on~2690"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2692"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2692"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2692"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2690","e":{"op":"filt","v":"t~2689","src":{"op":"filt","v":"t~2688","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2689"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2689"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2689"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2691","src":{"op":"var","n":"on~2690"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2691"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2691"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2691"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2692","src":{"op":"var","n":"on~2690"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2692"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2692"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2692"},"d":0}}}]}}}]}},"d":0}}},{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"letx","v":"on~2690","e":{"op":"filt","v":"t~2689","src":{"op":"filt","v":"t~2688","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2689"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2689"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2689"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2691","src":{"op":"var","n":"on~2690"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2691"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2691"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2691"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2692","src":{"op":"var","n":"on~2690"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2692"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2692"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2692"},"d":0}}}]}}}]}},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"letx","v":"on~2690","e":{"op":"filt","v":"t~2689","src":{"op":"filt","v":"t~2688","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2689"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2689"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2689"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2691","src":{"op":"var","n":"on~2690"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2691"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2691"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2691"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2692","src":{"op":"var","n":"on~2690"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2692"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2692"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2692"},"d":0}}}]}}}]}},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"letx","v":"on~2690","e":{"op":"filt","v":"t~2689","src":{"op":"filt","v":"t~2688","src":{"op":"ids","kind":"tracks"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2688"},"f":"group","d":null},"b":{"op":"lit","v":"price_markers"}}},"w":{"op":"cmp","o":">=","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2689"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2689"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2689"},"d":0}},"b":{"op":"lit","v":1}}},"b":{"op":"fn","f":"last","a":[{"op":"filt","v":"t~2691","src":{"op":"var","n":"on~2690"},"w":{"op":"cmp","o":"==","a":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~2691"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~2691"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~2691"},"d":0}},"b":{"op":"fn","f":"max","a":[{"op":"mapc","v":"u~2692","src":{"op":"var","n":"on~2690"},"e":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"u~2692"},"f":"scope","d":null},"b":{"op":"lit","v":"game"}},"a":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"u~2692"},"d":0},"b":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"u~2692"},"d":0}}}]}}}]}},"d":0}},"b":{"op":"lit","v":1}}]}}],"x":10725},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9444},{"op":"seq","b":[{"op":"let","v":"n~2696","e":{"op":"var","n":"k~2695","x":10726},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9446},{"op":"let","v":"r~2697","e":{"op":"var","n":"r~2694","x":10727},"at":"rules_data/pampero/definitions/resources.yaml:76","id":9447},{"op":"seq","b":[{"op":"let","v":"left~2698","e":{"op":"var","n":"n~2696","x":10728},"at":"rules_data/pampero/definitions/resources.yaml:54","id":9449},{"op":"for","v":"rep~2699","src":{"op":"ids","kind":"replacements","x":10729},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2699"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2697"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2698"},"b":{"op":"lit","v":0}}],"x":10730},"b":{"op":"seq","b":[{"op":"let","v":"taken~2700","e":{"op":"lit","v":0,"x":10731},"at":"rules_data/pampero/definitions/resources.yaml:56","id":9452},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":9454},"label":{"op":"lit","v":{"instead":0},"x":10732}},{"gens":[{"v":"instead~2701","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2698"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2699"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2698"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2699"},"f":"room","d":null}}]}]},"x":10733},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2700","x":10734},"o":"=","e":{"op":"var","n":"instead~2701","x":10735},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9456},{"op":"rep","n":{"op":"var","n":"instead~2701","x":10736},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2699"},"f":"effect","d":null,"x":10737},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9458},"at":"rules_data/pampero/definitions/resources.yaml:60","id":9457}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":9455},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2701"}],"x":10738}}],"kind":"replace","prompt":{"def":"gain","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~2696","x":10739},"r":{"op":"var","n":"r~2697","x":10740}}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":9453},{"op":"set","t":{"op":"var","n":"left~2698","x":10741},"o":"-=","e":{"op":"var","n":"taken~2700","x":10742},"at":"rules_data/pampero/definitions/resources.yaml:61","id":9459}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":9451},"at":"rules_data/pampero/definitions/resources.yaml:55","id":9450},{"op":"let","v":"n~2702","e":{"op":"var","n":"left~2698","x":10743},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9460},{"op":"let","v":"r~2703","e":{"op":"var","n":"r~2697","x":10744},"at":"rules_data/pampero/definitions/resources.yaml:62","id":9461},{"op":"seq","b":[{"op":"let","v":"k~2704","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2702"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2702"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2703"},"d":0}]}]}}]}],"x":10745},"at":"rules_data/pampero/definitions/resources.yaml:26","id":9463},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":10746},"t":{"op":"set","t":{"op":"var","n":"k~2704","x":10747},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2704"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2703"},"d":0}}]}]}]}],"x":10748},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9465},"at":"rules_data/pampero/definitions/resources.yaml:27","id":9464},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2703"},"d":0,"x":10749},"o":"+=","e":{"op":"var","n":"k~2704","x":10750},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":9466},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":10751},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2703"},"d":0,"x":10752},"o":"-=","e":{"op":"var","n":"k~2704","x":10753},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":9468},"at":"rules_data/pampero/definitions/resources.yaml:29","id":9467},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2703"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2704"},"b":{"op":"lit","v":0}}],"x":10754},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":10755},"o":"+=","e":{"op":"var","n":"k~2704","x":10756},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":9470},"at":"rules_data/pampero/definitions/resources.yaml:30","id":9469}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":9462}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":9448}],"at":"rules_data/pampero/definitions/resources.yaml:76","id":9445}],"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9414},"label":{"op":"lit","v":{"option":1},"x":10757}}],"kind":"choose","prompt":{"text":{"en":"choose one: gain $3 per your Brazil market card, or gain $ equal to the income band value left of your rightmost price marker and gain $ equal to the income band value right of your rightmost price marker","it":"scegli una: guadagna $3 per ogni tua carta mercato Brasile, oppure guadagna $ pari al valore della fascia di reddito a sinistra del tuo segnalino prezzo più a destra e guadagna $ pari al valore della fascia di reddito a destra del tuo segnalino prezzo più a destra"}},"at":"rules_data/pampero/modules/private_industry.yaml:44","id":9383},"source":{"doc":"pampero-clear-skies","section":"Pampero Base Game Tower Bonus Tile: Alternatively, it can be used for Private Industry scoring (but not both)"},"at":"rules_data/pampero/modules/private_industry.yaml:39"}',
 }

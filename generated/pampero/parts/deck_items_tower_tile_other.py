@@ -51,46 +51,46 @@ K = [
 ]
 
 
-x_8404 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_8405 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_8408 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8412 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_8413 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_8418 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_8419 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_8421 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_8422 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_8424 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_8425 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_8427 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_8428 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8408 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_8409 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_8412 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_8416 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_8417 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_8422 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8423 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8425 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8426 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8428 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8429 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8431 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8432 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7427(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
+def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:80
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 1, True)
-    LOCAL(ctx, E, 'r~2620', 'batteries', True)
-    return t_7430(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 1, True)
+    LOCAL(ctx, E, 'r~2650', 'batteries', True)
+    return t_7435(ctx, k, s, E)
 
 
-d_7428 = _C.d_7428  # rules_data/pampero/items/base_tiles.yaml:72
+d_7433 = _C.d_7433  # rules_data/pampero/items/base_tiles.yaml:80
 
 
-def d_7429(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:72
+def d_7434(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2620', 'batteries', True)
+    LOCAL(ctx, E, 'r~2650', 'batteries', True)
     return True
 
 
-def t_7430(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7435(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,46 +98,46 @@ def t_7430(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7444(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_7449(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7432(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_7437(ctx, r1, s, E)
 
 
-d_7431 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_7436 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_7432(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7437(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8404(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_8408(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8405(ctx, E):
-                return t_7433(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_8409(ctx, E):
+                return t_7438(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7433(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7438(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -145,154 +145,149 @@ def t_7433(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7441, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 7446, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7435(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_7440(ctx, r1, s, E)
 
 
-d_7434 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_7439 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_7435(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7440(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7435, None, [], k)
+    return CHOOSE(ctx, 7440, None, [], k)
 
 
-d_7436 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7437 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7438 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7439 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7440 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_7441 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_7442 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_7443 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_7444 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_7445 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_7441(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7446(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7441, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 7446, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_7442 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7443 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_7447 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_7448 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_7444(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8418(ctx, E), True)
-    if not d_7446(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7449(ctx, E):
-        return False
+    LOCAL(ctx, E, 'k~2657', x_8422(ctx, E), True)
     if not d_7451(ctx, E):
         return False
-    return True
-
-
-d_7445 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7446 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7447 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7448(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7448, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7453, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_7454(ctx, E):
+        return False
+    if not d_7456(ctx, E):
+        return False
     return True
 
 
-def d_7449(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+d_7450 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_7451 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_7452 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
+
+
+def d_7453(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8424(ctx, E):
+    c, key = KEYPLACE(ctx, 7453, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    return True
+
+
+def d_7454(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8428(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 7455, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7450(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7455(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7450, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7455, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7451(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7456(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8427(ctx, E):
+    if x_8431(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7457, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_7452(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7452, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7457, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    7427: t_7427,
-    7428: CPS(d_7428),
-    7429: CPS(d_7429),
-    7430: t_7430,
-    7431: CPS(d_7431),
     7432: t_7432,
-    7433: t_7433,
+    7433: CPS(d_7433),
     7434: CPS(d_7434),
     7435: t_7435,
     7436: CPS(d_7436),
     7437: t_7437,
-    7438: CPS(d_7438),
-    7439: t_7439,
+    7438: t_7438,
+    7439: CPS(d_7439),
     7440: t_7440,
     7441: CPS(d_7441),
-    7442: CPS(d_7442),
+    7442: t_7442,
     7443: CPS(d_7443),
-    7444: CPS(d_7444),
-    7445: CPS(d_7445),
+    7444: t_7444,
+    7445: t_7445,
     7446: CPS(d_7446),
     7447: CPS(d_7447),
     7448: CPS(d_7448),
@@ -300,29 +295,34 @@ TRIALS = {
     7450: CPS(d_7450),
     7451: CPS(d_7451),
     7452: CPS(d_7452),
+    7453: CPS(d_7453),
+    7454: CPS(d_7454),
+    7455: CPS(d_7455),
+    7456: CPS(d_7456),
+    7457: CPS(d_7457),
 }
 
 
 CODE = {
-    8404: x_8404,
-    8405: x_8405,
     8408: x_8408,
+    8409: x_8409,
     8412: x_8412,
-    8413: x_8413,
-    8418: x_8418,
-    8419: x_8419,
-    8421: x_8421,
+    8416: x_8416,
+    8417: x_8417,
     8422: x_8422,
-    8424: x_8424,
+    8423: x_8423,
     8425: x_8425,
-    8427: x_8427,
+    8426: x_8426,
     8428: x_8428,
+    8429: x_8429,
+    8431: x_8431,
+    8432: x_8432,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/pampero/items/base_tiles.yaml:68
-    'tower_tile_other': '{"id":"tower_tile_other","name":{"en":"other tower bonus tile (not transcribed)","it":"altra tessera bonus torre (non trascritta)"},"deck":"tower_bonus_tiles","copies":4,"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":1,"x":8401},"at":"rules_data/pampero/items/base_tiles.yaml:72","id":7428},{"op":"let","v":"r~2620","e":{"op":"lit","v":"batteries","x":8402},"at":"rules_data/pampero/items/base_tiles.yaml:72","id":7429},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":8403},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7431},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":8404},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":8405},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":8406},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7434},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7436},"label":{"op":"lit","v":{"instead":0},"x":8407}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":8408},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":8409},"o":"=","e":{"op":"var","n":"instead~2624","x":8410},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7438},{"op":"rep","n":{"op":"var","n":"instead~2624","x":8411},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":8412},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7440},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7439}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7437},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":8413}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"batteries"},"kinds":{"r":"resources"},"text":{"en":"gain 1 battery","it":"guadagna 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7435},{"op":"set","t":{"op":"var","n":"left~2621","x":8414},"o":"-=","e":{"op":"var","n":"taken~2623","x":8415},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7441}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7433},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7432},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":8416},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7442},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":8417},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7443},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":8418},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7445},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8419},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":8420},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":8421},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7447},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7446},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":8422},"o":"+=","e":{"op":"var","n":"k~2627","x":8423},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7448},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8424},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":8425},"o":"-=","e":{"op":"var","n":"k~2627","x":8426},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7450},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7449},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":8427},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8428},"o":"+=","e":{"op":"var","n":"k~2627","x":8429},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7452},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7451}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7444}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7430}],"at":"rules_data/pampero/items/base_tiles.yaml:72","id":7427},"source":{"doc":"pampero-verne","section":"Low Tech Towers Game Setup: standard tower bonus tiles, Game Setup step 11"},"at":"rules_data/pampero/items/base_tiles.yaml:68"}',
+    # rules_data/pampero/items/base_tiles.yaml:76
+    'tower_tile_other': '{"id":"tower_tile_other","name":{"en":"other tower bonus tile (not transcribed)","it":"altra tessera bonus torre (non trascritta)"},"deck":"tower_bonus_tiles","copies":4,"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":1,"x":8405},"at":"rules_data/pampero/items/base_tiles.yaml:80","id":7433},{"op":"let","v":"r~2650","e":{"op":"lit","v":"batteries","x":8406},"at":"rules_data/pampero/items/base_tiles.yaml:80","id":7434},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":8407},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7436},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":8408},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":8409},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":8410},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7439},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7441},"label":{"op":"lit","v":{"instead":0},"x":8411}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":8412},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":8413},"o":"=","e":{"op":"var","n":"instead~2654","x":8414},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7443},{"op":"rep","n":{"op":"var","n":"instead~2654","x":8415},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":8416},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7445},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7444}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7442},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":8417}}],"kind":"replace","prompt":{"def":"gain","args":{"n":1,"r":"batteries"},"kinds":{"r":"resources"},"text":{"en":"gain 1 battery","it":"guadagna 1 batteria"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7440},{"op":"set","t":{"op":"var","n":"left~2651","x":8418},"o":"-=","e":{"op":"var","n":"taken~2653","x":8419},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7446}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7438},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7437},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":8420},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7447},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":8421},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7448},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":8422},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7450},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8423},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":8424},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":8425},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7452},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7451},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":8426},"o":"+=","e":{"op":"var","n":"k~2657","x":8427},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7453},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8428},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":8429},"o":"-=","e":{"op":"var","n":"k~2657","x":8430},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7455},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7454},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":8431},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8432},"o":"+=","e":{"op":"var","n":"k~2657","x":8433},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7457},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7456}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7449}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7435}],"at":"rules_data/pampero/items/base_tiles.yaml:80","id":7432},"source":{"doc":"pampero-verne","section":"Low Tech Towers Game Setup: standard tower bonus tiles, Game Setup step 11"},"at":"rules_data/pampero/items/base_tiles.yaml:76"}',
 }

@@ -58,6 +58,6 @@ AT = {
 
 
 RECORDS = {
-    # rules_data/pampero/items/base_tiles.yaml:61
-    'tower_tile_play_extra_card': '{"id":"tower_tile_play_extra_card","deck":"tower_bonus_tiles","copies":1,"grants":["extra_play"],"name":{"en":"Play +1 Card","it":"Gioca +1 carta"},"note":"provisional: base-game membership not given (base tower bonus tiles here); the tile\'s own text is not in the sources","source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained (If you have the Play +1 Card tower bonus tile, then you may play 3 cards, with just one of them face down)"},"at":"rules_data/pampero/items/base_tiles.yaml:61"}',
+    # rules_data/pampero/items/base_tiles.yaml:69
+    'tower_tile_play_extra_card': '{"id":"tower_tile_play_extra_card","deck":"tower_bonus_tiles","copies":1,"grants":["extra_play"],"name":{"en":"Play +1 Card","it":"Gioca +1 carta"},"note":"provisional: base-game membership not given (base tower bonus tiles here); the tile\'s own text is not in the sources","source":{"doc":"pampero-clear-skies","section":"Company Tiles Explained (If you have the Play +1 Card tower bonus tile, then you may play 3 cards, with just one of them face down)"},"at":"rules_data/pampero/items/base_tiles.yaml:69"}',
 }

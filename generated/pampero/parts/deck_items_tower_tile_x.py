@@ -51,37 +51,37 @@ K = [
 ]
 
 
-x_8373 = _C.x_8373  # rules_data/pampero/definitions/resources.yaml:55
-x_8374 = _C.x_8374  # rules_data/pampero/definitions/resources.yaml:55
-x_8377 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:57
-x_8381 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:60
-x_8382 = _C.x_8382  # rules_data/pampero/definitions/resources.yaml:57
-x_8387 = _C.x_8387  # rules_data/pampero/definitions/resources.yaml:26
-x_8388 = _C.x_8388  # rules_data/pampero/definitions/resources.yaml:27
-x_8390 = _C.x_8390  # rules_data/pampero/definitions/resources.yaml:27
-x_8391 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:28
-x_8393 = _C.x_8393  # rules_data/pampero/definitions/resources.yaml:29
-x_8394 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:29
-x_8396 = _C.x_8396  # rules_data/pampero/definitions/resources.yaml:30
-x_8397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:30
+x_8377 = _C.x_8377  # rules_data/pampero/definitions/resources.yaml:55
+x_8378 = _C.x_8378  # rules_data/pampero/definitions/resources.yaml:55
+x_8381 = _C.x_8381  # rules_data/pampero/definitions/resources.yaml:57
+x_8385 = _C.x_8385  # rules_data/pampero/definitions/resources.yaml:60
+x_8386 = _C.x_8386  # rules_data/pampero/definitions/resources.yaml:57
+x_8391 = _C.x_8391  # rules_data/pampero/definitions/resources.yaml:26
+x_8392 = _C.x_8392  # rules_data/pampero/definitions/resources.yaml:27
+x_8394 = _C.x_8394  # rules_data/pampero/definitions/resources.yaml:27
+x_8395 = _C.x_8395  # rules_data/pampero/definitions/resources.yaml:28
+x_8397 = _C.x_8397  # rules_data/pampero/definitions/resources.yaml:29
+x_8398 = _C.x_8398  # rules_data/pampero/definitions/resources.yaml:29
+x_8400 = _C.x_8400  # rules_data/pampero/definitions/resources.yaml:30
+x_8401 = _C.x_8401  # rules_data/pampero/definitions/resources.yaml:30
 
 
-def t_7401(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:41
+def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/items/base_tiles.yaml:49
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2619', 3, True)
-    LOCAL(ctx, E, 'r~2620', 'money', True)
-    return t_7404(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~2649', 3, True)
+    LOCAL(ctx, E, 'r~2650', 'money', True)
+    return t_7409(ctx, k, s, E)
 
 
-d_7402 = _C.d_7402  # rules_data/pampero/items/base_tiles.yaml:41
-d_7403 = _C.d_7403  # rules_data/pampero/items/base_tiles.yaml:41
+d_7407 = _C.d_7407  # rules_data/pampero/items/base_tiles.yaml:49
+d_7408 = _C.d_7408  # rules_data/pampero/items/base_tiles.yaml:49
 
 
-def t_7404(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
+def t_7409(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,46 +89,46 @@ def t_7404(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2625', E.get('left~2621'), True)
-        LOCAL(ctx, E, 'r~2626', E.get('r~2620'), True)
-        if not d_7418(ctx, E):
+        LOCAL(ctx, E, 'n~2655', E.get('left~2651'), True)
+        LOCAL(ctx, E, 'r~2656', E.get('r~2650'), True)
+        if not d_7423(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2621', E.get('n~2619'), True)
-    return t_7406(ctx, r1, s, E)
+    LOCAL(ctx, E, 'left~2651', E.get('n~2649'), True)
+    return t_7411(ctx, r1, s, E)
 
 
-d_7405 = _C.d_7405  # rules_data/pampero/definitions/resources.yaml:54
+d_7410 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:54
 
 
-def t_7406(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
+def t_7411(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:55
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_8373(ctx, E)))
-    old = E.get('rep~2622', MISSING)
+    items = list(items_of(x_8377(ctx, E)))
+    old = E.get('rep~2652', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'rep~2622', old)
+        UNSET(ctx, E, 'rep~2652', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2622', item, True)
-            if x_8374(ctx, E):
-                return t_7407(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'rep~2652', item, True)
+            if x_8378(ctx, E):
+                return t_7412(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_7407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
+def t_7412(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:56
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -136,154 +136,149 @@ def t_7407(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        ASSIGN(ctx, 7415, E, 'left~2621', E.get('taken~2623'))
+        ASSIGN(ctx, 7420, E, 'left~2651', E.get('taken~2653'))
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2623', 0, True)
-    return t_7409(ctx, r1, s, E)
+    LOCAL(ctx, E, 'taken~2653', 0, True)
+    return t_7414(ctx, r1, s, E)
 
 
-d_7408 = _C.d_7408  # rules_data/pampero/definitions/resources.yaml:56
+d_7413 = _C.d_7413  # rules_data/pampero/definitions/resources.yaml:56
 
 
-def t_7409(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
+def t_7414(ctx, k, s=None, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 7409, None, [], k)
+    return CHOOSE(ctx, 7414, None, [], k)
 
 
-d_7410 = _C.d_7410  # rules_data/pampero/definitions/resources.yaml:58
-t_7411 = _C.t_7411  # rules_data/pampero/definitions/resources.yaml:60
-d_7412 = _C.d_7412  # rules_data/pampero/definitions/resources.yaml:60
-t_7413 = _C.t_7413  # rules_data/pampero/definitions/resources.yaml:60
-t_7414 = _C.t_7414  # rules_data/pampero/definitions/resources.yaml:60
+d_7415 = _C.d_7415  # rules_data/pampero/definitions/resources.yaml:58
+t_7416 = _C.t_7416  # rules_data/pampero/definitions/resources.yaml:60
+d_7417 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:60
+t_7418 = _C.t_7418  # rules_data/pampero/definitions/resources.yaml:60
+t_7419 = _C.t_7419  # rules_data/pampero/definitions/resources.yaml:60
 
 
-def d_7415(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
+def d_7420(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    ASSIGN(ctx, 7415, E, 'left~2621', E.get('taken~2623'))
+    ASSIGN(ctx, 7420, E, 'left~2651', E.get('taken~2653'))
     return True
 
 
-d_7416 = _C.d_7416  # rules_data/pampero/definitions/resources.yaml:62
-d_7417 = _C.d_7417  # rules_data/pampero/definitions/resources.yaml:62
+d_7421 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:62
+d_7422 = _C.d_7422  # rules_data/pampero/definitions/resources.yaml:62
 
 
-def d_7418(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
+def d_7423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2627', x_8387(ctx, E), True)
-    if not d_7420(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
-    if not d_7423(ctx, E):
-        return False
+    LOCAL(ctx, E, 'k~2657', x_8391(ctx, E), True)
     if not d_7425(ctx, E):
         return False
-    return True
-
-
-d_7419 = _C.d_7419  # rules_data/pampero/definitions/resources.yaml:26
-d_7420 = _C.d_7420  # rules_data/pampero/definitions/resources.yaml:27
-d_7421 = _C.d_7421  # rules_data/pampero/definitions/resources.yaml:27
-
-
-def d_7422(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 7422, PL(ctx, E.get('you')).get('stock'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7427, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('k~2627'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    if not d_7428(ctx, E):
+        return False
+    if not d_7430(ctx, E):
+        return False
     return True
 
 
-def d_7423(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+d_7424 = _C.d_7424  # rules_data/pampero/definitions/resources.yaml:26
+d_7425 = _C.d_7425  # rules_data/pampero/definitions/resources.yaml:27
+d_7426 = _C.d_7426  # rules_data/pampero/definitions/resources.yaml:27
+
+
+def d_7427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8393(ctx, E):
+    c, key = KEYPLACE(ctx, 7427, PL(ctx, E.get('you')).get('stock'), E.get('r~2656'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('k~2657'), '+=', False, K[2])
+    return True
+
+
+def d_7428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_8397(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~2626'))
+        c, key = KEYPLACE(ctx, 7429, ctx.state.get('supply'), E.get('r~2656'))
         if c is not None:
-            SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+            SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7424(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
+def d_7429(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:29
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7424, ctx.state.get('supply'), E.get('r~2626'))
+    c, key = KEYPLACE(ctx, 7429, ctx.state.get('supply'), E.get('r~2656'))
     if c is not None:
-        SET(ctx, 'supply', c, key, E.get('k~2627'), '-=', False, K[3])
+        SET(ctx, 'supply', c, key, E.get('k~2657'), '-=', False, K[3])
     return True
 
 
-def d_7425(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7430(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_8396(ctx, E):
+    if x_8400(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, 7431, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
         if c is not None:
-            SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+            SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
-def d_7426(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
+def d_7431(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:30
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 7426, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, 7431, PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
     if c is not None:
-        SET(ctx, 'ledger', c, key, E.get('k~2627'), '+=', False, K[4])
+        SET(ctx, 'ledger', c, key, E.get('k~2657'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    7401: t_7401,
-    7402: CPS(d_7402),
-    7403: CPS(d_7403),
-    7404: t_7404,
-    7405: CPS(d_7405),
     7406: t_7406,
-    7407: t_7407,
+    7407: CPS(d_7407),
     7408: CPS(d_7408),
     7409: t_7409,
     7410: CPS(d_7410),
     7411: t_7411,
-    7412: CPS(d_7412),
-    7413: t_7413,
+    7412: t_7412,
+    7413: CPS(d_7413),
     7414: t_7414,
     7415: CPS(d_7415),
-    7416: CPS(d_7416),
+    7416: t_7416,
     7417: CPS(d_7417),
-    7418: CPS(d_7418),
-    7419: CPS(d_7419),
+    7418: t_7418,
+    7419: t_7419,
     7420: CPS(d_7420),
     7421: CPS(d_7421),
     7422: CPS(d_7422),
@@ -291,29 +286,34 @@ TRIALS = {
     7424: CPS(d_7424),
     7425: CPS(d_7425),
     7426: CPS(d_7426),
+    7427: CPS(d_7427),
+    7428: CPS(d_7428),
+    7429: CPS(d_7429),
+    7430: CPS(d_7430),
+    7431: CPS(d_7431),
 }
 
 
 CODE = {
-    8373: x_8373,
-    8374: x_8374,
     8377: x_8377,
+    8378: x_8378,
     8381: x_8381,
-    8382: x_8382,
-    8387: x_8387,
-    8388: x_8388,
-    8390: x_8390,
+    8385: x_8385,
+    8386: x_8386,
     8391: x_8391,
-    8393: x_8393,
+    8392: x_8392,
     8394: x_8394,
-    8396: x_8396,
+    8395: x_8395,
     8397: x_8397,
+    8398: x_8398,
+    8400: x_8400,
+    8401: x_8401,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/pampero/items/base_tiles.yaml:36
-    'tower_tile_x': '{"id":"tower_tile_x","name":{"en":"\'X\' tower bonus tile","it":"tessera bonus torre \'X\'"},"deck":"tower_bonus_tiles","copies":6,"tags":["x_tile"],"effect":{"op":"seq","b":[{"op":"let","v":"n~2619","e":{"op":"lit","v":3,"x":8370},"at":"rules_data/pampero/items/base_tiles.yaml:41","id":7402},{"op":"let","v":"r~2620","e":{"op":"lit","v":"money","x":8371},"at":"rules_data/pampero/items/base_tiles.yaml:41","id":7403},{"op":"seq","b":[{"op":"let","v":"left~2621","e":{"op":"var","n":"n~2619","x":8372},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7405},{"op":"for","v":"rep~2622","src":{"op":"ids","kind":"replacements","x":8373},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2620"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2621"},"b":{"op":"lit","v":0}}],"x":8374},"b":{"op":"seq","b":[{"op":"let","v":"taken~2623","e":{"op":"lit","v":0,"x":8375},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7408},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7410},"label":{"op":"lit","v":{"instead":0},"x":8376}},{"gens":[{"v":"instead~2624","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2621"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2621"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"room","d":null}}]}]},"x":8377},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2623","x":8378},"o":"=","e":{"op":"var","n":"instead~2624","x":8379},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7412},{"op":"rep","n":{"op":"var","n":"instead~2624","x":8380},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2622"},"f":"effect","d":null,"x":8381},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7414},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7413}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7411},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2624"}],"x":8382}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7409},{"op":"set","t":{"op":"var","n":"left~2621","x":8383},"o":"-=","e":{"op":"var","n":"taken~2623","x":8384},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7415}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7407},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7406},{"op":"let","v":"n~2625","e":{"op":"var","n":"left~2621","x":8385},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7416},{"op":"let","v":"r~2626","e":{"op":"var","n":"r~2620","x":8386},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7417},{"op":"seq","b":[{"op":"let","v":"k~2627","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2625"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2625"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0}]}]}}]}],"x":8387},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7419},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8388},"t":{"op":"set","t":{"op":"var","n":"k~2627","x":8389},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2627"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0}}]}]}]}],"x":8390},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7421},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7420},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2626"},"d":0,"x":8391},"o":"+=","e":{"op":"var","n":"k~2627","x":8392},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7422},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8393},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2626"},"d":0,"x":8394},"o":"-=","e":{"op":"var","n":"k~2627","x":8395},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7424},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7423},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2626"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2627"},"b":{"op":"lit","v":0}}],"x":8396},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8397},"o":"+=","e":{"op":"var","n":"k~2627","x":8398},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7426},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7425}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7418}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7404}],"at":"rules_data/pampero/items/base_tiles.yaml:41","id":7401},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Game Setup: 1 (the 6 \'X\' bonus tiles)"},"at":"rules_data/pampero/items/base_tiles.yaml:36"}',
+    # rules_data/pampero/items/base_tiles.yaml:44
+    'tower_tile_x': '{"id":"tower_tile_x","name":{"en":"\'X\' tower bonus tile","it":"tessera bonus torre \'X\'"},"deck":"tower_bonus_tiles","copies":6,"tags":["x_tile"],"effect":{"op":"seq","b":[{"op":"let","v":"n~2649","e":{"op":"lit","v":3,"x":8374},"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7407},{"op":"let","v":"r~2650","e":{"op":"lit","v":"money","x":8375},"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7408},{"op":"seq","b":[{"op":"let","v":"left~2651","e":{"op":"var","n":"n~2649","x":8376},"at":"rules_data/pampero/definitions/resources.yaml:54","id":7410},{"op":"for","v":"rep~2652","src":{"op":"ids","kind":"replacements","x":8377},"w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"instead_of","d":{}},"k":{"op":"lit","v":"gain"}},"b":{"op":"var","n":"r~2650"}},{"op":"cmp","o":">","a":{"op":"var","n":"left~2651"},"b":{"op":"lit","v":0}}],"x":8378},"b":{"op":"seq","b":[{"op":"let","v":"taken~2653","e":{"op":"lit","v":0,"x":8379},"at":"rules_data/pampero/definitions/resources.yaml:56","id":7413},{"op":"choose","alts":[{"gens":[],"b":{"op":"skip","at":"rules_data/pampero/definitions/resources.yaml:58","id":7415},"label":{"op":"lit","v":{"instead":0},"x":8380}},{"gens":[{"v":"instead~2654","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"left~2651"},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"left~2651"},"b":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"room","d":null}}]}]},"x":8381},"label":"instead"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"var","n":"taken~2653","x":8382},"o":"=","e":{"op":"var","n":"instead~2654","x":8383},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7417},{"op":"rep","n":{"op":"var","n":"instead~2654","x":8384},"b":{"op":"do","e":{"op":"fld","kind":"replacements","of":{"op":"var","n":"rep~2652"},"f":"effect","d":null,"x":8385},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7419},"at":"rules_data/pampero/definitions/resources.yaml:60","id":7418}],"at":"rules_data/pampero/definitions/resources.yaml:60","id":7416},"label":{"op":"obj","k":["instead"],"a":[{"op":"var","n":"instead~2654"}],"x":8386}}],"kind":"replace","prompt":{"def":"gain","args":{"n":3,"r":"money"},"kinds":{"r":"resources"},"text":{"en":"gain $3","it":"guadagna $3"}},"at":"rules_data/pampero/definitions/resources.yaml:57","id":7414},{"op":"set","t":{"op":"var","n":"left~2651","x":8387},"o":"-=","e":{"op":"var","n":"taken~2653","x":8388},"at":"rules_data/pampero/definitions/resources.yaml:61","id":7420}],"at":"rules_data/pampero/definitions/resources.yaml:56","id":7412},"at":"rules_data/pampero/definitions/resources.yaml:55","id":7411},{"op":"let","v":"n~2655","e":{"op":"var","n":"left~2651","x":8389},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7421},{"op":"let","v":"r~2656","e":{"op":"var","n":"r~2650","x":8390},"at":"rules_data/pampero/definitions/resources.yaml:62","id":7422},{"op":"seq","b":[{"op":"let","v":"k~2657","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null}},"a":{"op":"var","n":"n~2655"},"b":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~2655"},{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0}]}]}}]}],"x":8391},"at":"rules_data/pampero/definitions/resources.yaml:26","id":7424},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"lit","v":null},"x":8392},"t":{"op":"set","t":{"op":"var","n":"k~2657","x":8393},"o":"=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"k~2657"},{"op":"ar","o":"-","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"max","d":null},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0}}]}]}]}],"x":8394},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7426},"at":"rules_data/pampero/definitions/resources.yaml:27","id":7425},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~2656"},"d":0,"x":8395},"o":"+=","e":{"op":"var","n":"k~2657","x":8396},"bd":["player","stock","key"],"at":"rules_data/pampero/definitions/resources.yaml:28","id":7427},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"supply","d":null},"b":{"op":"lit","v":null},"x":8397},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"supply"},"k":{"op":"var","n":"r~2656"},"d":0,"x":8398},"o":"-=","e":{"op":"var","n":"k~2657","x":8399},"bd":["game","supply","key"],"at":"rules_data/pampero/definitions/resources.yaml:29","id":7429},"at":"rules_data/pampero/definitions/resources.yaml:29","id":7428},{"op":"if","c":{"op":"and","a":[{"op":"fld","kind":"resources","of":{"op":"var","n":"r~2656"},"f":"ledger","d":null},{"op":"cmp","o":"!=","a":{"op":"var","n":"k~2657"},"b":{"op":"lit","v":0}}],"x":8400},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"ledger","p":{"op":"var","n":"you"}},"k":{"op":"st","k":"booking"},"d":0,"x":8401},"o":"+=","e":{"op":"var","n":"k~2657","x":8402},"bd":["player","ledger","key"],"at":"rules_data/pampero/definitions/resources.yaml:30","id":7431},"at":"rules_data/pampero/definitions/resources.yaml:30","id":7430}],"at":"rules_data/pampero/definitions/resources.yaml:26","id":7423}],"at":"rules_data/pampero/definitions/resources.yaml:54","id":7409}],"at":"rules_data/pampero/items/base_tiles.yaml:49","id":7406},"source":{"doc":"pampero-verne","section":"Tower Bonus Special Connection Tiles Game Setup: 1 (the 6 \'X\' bonus tiles)"},"at":"rules_data/pampero/items/base_tiles.yaml:44"}',
 }

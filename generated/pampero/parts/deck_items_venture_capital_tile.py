@@ -58,6 +58,6 @@ AT = {
 
 
 RECORDS = {
-    # rules_data/pampero/items/base_tiles.yaml:82
-    'venture_capital_tile': '{"id":"venture_capital_tile","deck":"venture_capital","copies":24,"source":{"doc":"pampero-base","section":"Basic action effects: collect its space value and income from the highest marker in that income band"},"at":"rules_data/pampero/items/base_tiles.yaml:82"}',
+    # rules_data/pampero/items/base_tiles.yaml:90
+    'venture_capital_tile': '{"id":"venture_capital_tile","deck":"venture_capital","copies":24,"source":{"doc":"pampero-base","section":"Basic action effects: collect its space value and income from the highest marker in that income band"},"at":"rules_data/pampero/items/base_tiles.yaml:90"}',
 }

@@ -46,7 +46,7 @@ K = [
 ]
 
 
-x_11137 = _C.x_8430  # rules_data/pampero/modules/verne_tiles.yaml:31
+x_11145 = _C.x_8434  # rules_data/pampero/modules/verne_tiles.yaml:31
 
 
 TRIALS = {
@@ -54,7 +54,7 @@ TRIALS = {
 
 
 CODE = {
-    11137: x_11137,
+    11145: x_11145,
 }
 AT = {
 }
@@ -62,5 +62,5 @@ AT = {
 
 RECORDS = {
     # rules_data/pampero/modules/verne_tiles.yaml:31
-    'wide_scoring_tile': '{"id":"wide_scoring_tile","name":{"en":"Project Verne wide scoring tile","it":"tessera punteggio larga di Project Verne"},"deck":"verne_scoring_tiles","module":"verne_extra_scoring_tiles","use":"section","copies":4,"score":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"contracts","p":{"op":"var","n":"you"}}]},"x":11137},"placeholder":"the texts of the Project Verne wide scoring tiles are not in the sources","source":{"doc":"pampero-verne","section":"Extra Scoring Tiles Components: 4x wide scoring tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:31"}',
+    'wide_scoring_tile': '{"id":"wide_scoring_tile","name":{"en":"Project Verne wide scoring tile","it":"tessera punteggio larga di Project Verne"},"deck":"verne_scoring_tiles","module":"verne_extra_scoring_tiles","use":"section","copies":4,"score":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"fn","f":"count","a":[{"op":"st","k":"contracts","p":{"op":"var","n":"you"}}]},"x":11145},"placeholder":"the texts of the Project Verne wide scoring tiles are not in the sources","source":{"doc":"pampero-verne","section":"Extra Scoring Tiles Components: 4x wide scoring tiles"},"at":"rules_data/pampero/modules/verne_tiles.yaml:31"}',
 }

@@ -314,8 +314,8 @@ def d_382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -1014,8 +1014,8 @@ def t_514(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_515(ctx, r1, s, E)
@@ -1079,8 +1079,8 @@ def d_519(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -1204,8 +1204,8 @@ def d_537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -1436,8 +1436,8 @@ def t_580(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~766'), 'space': E.get('s~767'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~766'), 'space': E.get('s~767'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_581(ctx, r1, s, E)
@@ -1501,8 +1501,8 @@ def d_585(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~766'), 'space': E.get('s~767'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~766'), 'space': E.get('s~767'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -1746,8 +1746,8 @@ def t_659(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_660(ctx, r1, s, E)
@@ -1811,8 +1811,8 @@ def d_664(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -2180,8 +2180,8 @@ def t_743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_744(ctx, r1, s, E)
@@ -2245,8 +2245,8 @@ def d_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -2411,8 +2411,8 @@ def t_777(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_778(ctx, r1, s, E)
@@ -2476,8 +2476,8 @@ def d_782(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -2736,8 +2736,8 @@ def t_844(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_845(ctx, r1, s, E)
@@ -2801,8 +2801,8 @@ def d_849(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -3006,8 +3006,8 @@ def t_893(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~763'), 'space': E.get('s~764'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~763'), 'space': E.get('s~764'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_894(ctx, r1, s, E)
@@ -3071,8 +3071,8 @@ def d_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~763'), 'space': E.get('s~764'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~763'), 'space': E.get('s~764'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -3360,8 +3360,8 @@ def d_1057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -3735,8 +3735,8 @@ def t_1326(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~783'), 'space': E.get('s~784'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~783'), 'space': E.get('s~784'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_1327(ctx, r1, s, E)
@@ -3800,8 +3800,8 @@ def d_1331(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~783'), 'space': E.get('s~784'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~783'), 'space': E.get('s~784'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -4000,8 +4000,8 @@ def t_1388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~757'), 'space': E.get('s~758'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~757'), 'space': E.get('s~758'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_1389(ctx, r1, s, E)
@@ -4065,8 +4065,8 @@ def d_1393(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~757'), 'space': E.get('s~758'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~757'), 'space': E.get('s~758'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -4497,8 +4497,8 @@ def t_2274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~759'), 'space': E.get('s~760'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~759'), 'space': E.get('s~760'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_2275(ctx, r1, s, E)
@@ -4562,8 +4562,8 @@ def d_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~759'), 'space': E.get('s~760'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~759'), 'space': E.get('s~760'), 'by': E.get('you')}):
+        return False
     return True
 
 

@@ -184,8 +184,8 @@ def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_376(ctx, E):

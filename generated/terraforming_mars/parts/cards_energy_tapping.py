@@ -47,71 +47,71 @@ K = [
 ]
 
 
-x_3965 = _C.x_388  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
-x_3968 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3967 = _C.x_388  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+x_3970 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3969(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~750'))) is str else 0)
         return any((((_w2 if type((_w2 := (_w1.get(E.get('r~750'), 0) if type((_w1 := (ctx.state['players'][v_target_751] if type(v_target_751) is int and 0 <= v_target_751 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~750'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~749'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_751 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3969, E.get('n~749'), E.get('r~750'), ctx.stamps.get('prod', 0),), compute)
+    return MEMO(ctx, (3971, E.get('n~749'), E.get('r~750'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3970 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3972 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
     return (((_w3 if type((_w3 := (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~749'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~750'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0))
 
 
-x_3974 = _C.x_1429  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3979 = _C.x_1645  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3983 = _C.x_1267  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3987 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3976 = _C.x_1429  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3981 = _C.x_1645  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3985 = _C.x_1267  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3989 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~758'))) is str else 0)
         return any((((_w2 if type((_w2 := (_w1.get(E.get('r~758'), 0) if type((_w1 := (ctx.state['players'][v_target_759] if type(v_target_759) is int and 0 <= v_target_759 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~758'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~757'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_759 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3988, E.get('n~757'), E.get('r~758'), ctx.stamps.get('prod', 0),), compute)
+    return MEMO(ctx, (3990, E.get('n~757'), E.get('r~758'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3989 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3991 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
     return (((_w3 if type((_w3 := (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~760'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~757'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~758'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3991(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~760'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0))
 
 
-def x_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
     return {'target': E.get('target~760')}
 
 
-def t_3484(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:630
+def t_3486(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:633
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -119,25 +119,25 @@ def t_3484(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 1, True)
     LOCAL(ctx, E, 'r~747', 'energy', True)
-    return t_3487(ctx, k, s, E)
+    return t_3489(ctx, k, s, E)
 
 
-d_3485 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:630
-d_3486 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:630
+d_3487 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:633
+d_3488 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:633
 
 
-def t_3487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_3489(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3965(ctx, E):
-        return t_3488(ctx, k, s, E)
-    return t_3499(ctx, k, s, E)
+    if x_3967(ctx, E):
+        return t_3490(ctx, k, s, E)
+    return t_3501(ctx, k, s, E)
 
 
-def t_3488(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_3490(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -147,7 +147,7 @@ def t_3488(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 3
         LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
         LOCAL(ctx, E, 'r~754', E.get('r~747'), True)
-        c, key = KEYPLACE(ctx, 3498, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+        c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[0])
         return k()
@@ -155,10 +155,10 @@ def t_3488(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     ctx.steps += 2
     LOCAL(ctx, E, 'n~749', E.get('n~746'), True)
     LOCAL(ctx, E, 'r~750', E.get('r~747'), True)
-    return t_3491(ctx, r1, s, E)
+    return t_3493(ctx, r1, s, E)
 
 
-def d_3489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,7 +168,7 @@ def d_3489(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -178,62 +178,62 @@ def d_3490(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_3491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3968(ctx, E):
-        return t_3492(ctx, k, s, E)
+    if x_3970(ctx, E):
+        return t_3494(ctx, k, s, E)
     return k()
 
 
-def t_3492(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3494(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3969(ctx, E):
+    if not x_3971(ctx, E):
         return False
-    return t_3494(ctx, k, s, E)
+    return t_3496(ctx, k, s, E)
 
 
-def d_3493(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3495(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3969(ctx, E):
+    if not x_3971(ctx, E):
         return False
     return True
 
 
-def t_3494(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_3496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3494, None, [], k)
+    return CHOOSE(ctx, 3496, None, [], k)
 
 
-def d_3495(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3495, PL(ctx, E.get('target~752')).get('prod'), E.get('r~750'))
+    c, key = KEYPLACE(ctx, 3497, PL(ctx, E.get('target~752')).get('prod'), E.get('r~750'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~749'), '-=', False, K[0])
     return True
 
 
-d_3496 = _C.d_1453  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+d_3498 = _C.d_1453  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
 
 
-def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -243,19 +243,19 @@ def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def d_3498(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3498, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
+    c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[0])
     return True
 
 
-def t_3499(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_3501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -263,43 +263,21 @@ def t_3499(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     LOCAL(ctx, E, 'n~755', E.get('n~746'), True)
     LOCAL(ctx, E, 'r~756', E.get('r~747'), True)
-    c, key = KEYPLACE(ctx, 3502, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
     LOCAL(ctx, E, 'n~757', E.get('n~746'), True)
     LOCAL(ctx, E, 'r~758', E.get('r~747'), True)
-    return t_3505(ctx, k, s, E)
+    return t_3507(ctx, k, s, E)
 
 
-def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~755', E.get('n~746'), True)
-    return True
-
-
-def d_3501(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~756', E.get('r~747'), True)
-    return True
-
-
-def d_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3502, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
     return True
 
 
@@ -309,11 +287,33 @@ def d_3503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
+    LOCAL(ctx, E, 'r~756', E.get('r~747'), True)
+    return True
+
+
+def d_3504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
+    return True
+
+
+def d_3505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
     LOCAL(ctx, E, 'n~757', E.get('n~746'), True)
     return True
 
 
-def d_3504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3506(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -323,117 +323,117 @@ def d_3504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     return True
 
 
-def t_3505(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3987(ctx, E):
-        return t_3506(ctx, k, s, E)
+    if x_3989(ctx, E):
+        return t_3508(ctx, k, s, E)
     return k()
 
 
-def t_3506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3988(ctx, E):
+    if not x_3990(ctx, E):
         return False
-    return t_3508(ctx, k, s, E)
+    return t_3510(ctx, k, s, E)
 
 
-def d_3507(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3988(ctx, E):
+    if not x_3990(ctx, E):
         return False
     return True
 
 
-def t_3508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_3510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3508, None, [], k)
+    return CHOOSE(ctx, 3510, None, [], k)
 
 
-def d_3509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3511(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3509, PL(ctx, E.get('target~760')).get('prod'), E.get('r~758'))
+    c, key = KEYPLACE(ctx, 3511, PL(ctx, E.get('target~760')).get('prod'), E.get('r~758'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~757'), '-=', False, K[0])
     return True
 
 
 TRIALS = {
-    3484: t_3484,
-    3485: CPS(d_3485),
-    3486: CPS(d_3486),
-    3487: t_3487,
-    3488: t_3488,
-    3489: CPS(d_3489),
-    3490: CPS(d_3490),
-    3491: t_3491,
-    3492: t_3492,
-    3493: CPS(d_3493),
+    3486: t_3486,
+    3487: CPS(d_3487),
+    3488: CPS(d_3488),
+    3489: t_3489,
+    3490: t_3490,
+    3491: CPS(d_3491),
+    3492: CPS(d_3492),
+    3493: t_3493,
     3494: t_3494,
     3495: CPS(d_3495),
-    3496: CPS(d_3496),
+    3496: t_3496,
     3497: CPS(d_3497),
     3498: CPS(d_3498),
-    3499: t_3499,
+    3499: CPS(d_3499),
     3500: CPS(d_3500),
-    3501: CPS(d_3501),
+    3501: t_3501,
     3502: CPS(d_3502),
     3503: CPS(d_3503),
     3504: CPS(d_3504),
-    3505: t_3505,
-    3506: t_3506,
-    3507: CPS(d_3507),
+    3505: CPS(d_3505),
+    3506: CPS(d_3506),
+    3507: t_3507,
     3508: t_3508,
     3509: CPS(d_3509),
+    3510: t_3510,
+    3511: CPS(d_3511),
 }
 
 
 CODE = {
-    3965: x_3965,
-    3968: x_3968,
-    3969: x_3969,
+    3967: x_3967,
     3970: x_3970,
     3971: x_3971,
     3972: x_3972,
+    3973: x_3973,
     3974: x_3974,
-    3979: x_3979,
-    3983: x_3983,
-    3987: x_3987,
-    3988: x_3988,
+    3976: x_3976,
+    3981: x_3981,
+    3985: x_3985,
     3989: x_3989,
     3990: x_3990,
     3991: x_3991,
+    3992: x_3992,
     3993: x_3993,
+    3995: x_3995,
 }
 AT = {
-    3969: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3971: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3972: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3988: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3990: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3991: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3993: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3971: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3973: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3974: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3990: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3992: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3993: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3995: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:622
-    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3963},"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3485},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3964},"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3486},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3965},"t":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"var","n":"n~746","x":3966},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3489},{"op":"let","v":"r~750","e":{"op":"var","n":"r~747","x":3967},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3490},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3968},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~751","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0}}}],"x":3969},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3493},{"op":"choose","alts":[{"gens":[{"v":"target~752","src":{"op":"core","n":"players","x":3970},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0},"x":3971}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3972},"o":"-=","e":{"op":"var","n":"n~749","x":3973},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3495},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~752"}],"x":3974}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~749","x":3975},"r":{"op":"var","n":"r~750","x":3976}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3494}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3492},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3491},{"op":"let","v":"n~753","e":{"op":"var","n":"n~746","x":3977},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3496},{"op":"let","v":"r~754","e":{"op":"var","n":"r~747","x":3978},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3497},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":3979},"o":"+=","e":{"op":"var","n":"n~753","x":3980},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3498}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3488},"e":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"var","n":"n~746","x":3981},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3500},{"op":"let","v":"r~756","e":{"op":"var","n":"r~747","x":3982},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3501},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":3983},"o":"+=","e":{"op":"var","n":"n~755","x":3984},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3502},{"op":"let","v":"n~757","e":{"op":"var","n":"n~746","x":3985},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3503},{"op":"let","v":"r~758","e":{"op":"var","n":"r~747","x":3986},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3504},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3987},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~759","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~759"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0}}}],"x":3988},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3507},{"op":"choose","alts":[{"gens":[{"v":"target~760","src":{"op":"core","n":"players","x":3989},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0},"x":3990}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0,"x":3991},"o":"-=","e":{"op":"var","n":"n~757","x":3992},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3509},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~760"}],"x":3993}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~757","x":3994},"r":{"op":"var","n":"r~758","x":3995}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3508}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3506},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3505}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3499},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":3487}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3484},"vp":{"op":"lit","v":-1,"x":3996},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:622"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:625
+    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3965},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3487},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3966},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3488},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3967},"t":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"var","n":"n~746","x":3968},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3491},{"op":"let","v":"r~750","e":{"op":"var","n":"r~747","x":3969},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3492},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3970},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~751","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0}}}],"x":3971},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3495},{"op":"choose","alts":[{"gens":[{"v":"target~752","src":{"op":"core","n":"players","x":3972},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0},"x":3973}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3974},"o":"-=","e":{"op":"var","n":"n~749","x":3975},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3497},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~752"}],"x":3976}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~749","x":3977},"r":{"op":"var","n":"r~750","x":3978}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3496}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3494},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3493},{"op":"let","v":"n~753","e":{"op":"var","n":"n~746","x":3979},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3498},{"op":"let","v":"r~754","e":{"op":"var","n":"r~747","x":3980},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3499},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":3981},"o":"+=","e":{"op":"var","n":"n~753","x":3982},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3500}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3490},"e":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"var","n":"n~746","x":3983},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3502},{"op":"let","v":"r~756","e":{"op":"var","n":"r~747","x":3984},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3503},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":3985},"o":"+=","e":{"op":"var","n":"n~755","x":3986},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3504},{"op":"let","v":"n~757","e":{"op":"var","n":"n~746","x":3987},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3505},{"op":"let","v":"r~758","e":{"op":"var","n":"r~747","x":3988},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3506},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3989},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~759","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~759"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0}}}],"x":3990},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3509},{"op":"choose","alts":[{"gens":[{"v":"target~760","src":{"op":"core","n":"players","x":3991},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0},"x":3992}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0,"x":3993},"o":"-=","e":{"op":"var","n":"n~757","x":3994},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3511},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~760"}],"x":3995}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~757","x":3996},"r":{"op":"var","n":"r~758","x":3997}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3510}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3508},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3507}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3501},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":3489}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3486},"vp":{"op":"lit","v":-1,"x":3998},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:625"}',
 }

@@ -339,8 +339,8 @@ def t_1803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~756'), 'space': E.get('s~757'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~756'), 'space': E.get('s~757'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_1804(ctx, r1, s, E)
@@ -404,8 +404,8 @@ def d_1808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~756'), 'space': E.get('s~757'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~756'), 'space': E.get('s~757'), 'by': E.get('you')}):
+        return False
     return True
 
 

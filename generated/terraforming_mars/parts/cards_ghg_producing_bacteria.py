@@ -235,8 +235,8 @@ def t_1076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_1077(ctx, E):

@@ -307,8 +307,8 @@ def t_1728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_1729(ctx, E):
@@ -624,8 +624,8 @@ def t_1772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~786'), 'space': E.get('s~787'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~786'), 'space': E.get('s~787'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_1773(ctx, r1, s, E)
@@ -689,8 +689,8 @@ def d_1777(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~786'), 'space': E.get('s~787'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~786'), 'space': E.get('s~787'), 'by': E.get('you')}):
+        return False
     return True
 
 

@@ -479,8 +479,8 @@ def t_821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_822(ctx, r1, s, E)
@@ -544,8 +544,8 @@ def d_826(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')}):
+        return False
     return True
 
 

@@ -180,8 +180,8 @@ def t_2562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_2563(ctx, E):

@@ -432,8 +432,8 @@ def t_1523(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')}):
+            return False
         return k()
 
     return t_1524(ctx, r1, s, E)
@@ -497,8 +497,8 @@ def d_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')}):
+        return False
     return True
 
 

@@ -329,8 +329,8 @@ def t_1957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~766'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~766'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_1958(ctx, E):
@@ -420,8 +420,8 @@ def d_1964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~766'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~766'), 'by': E.get('you')}):
+        return False
     return True
 
 

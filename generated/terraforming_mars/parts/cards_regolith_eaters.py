@@ -225,8 +225,8 @@ def t_1050(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_1051(ctx, E):

@@ -302,8 +302,8 @@ def t_2542(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')}):
+            return False
         return k()
 
     if not d_2543(ctx, E):
@@ -393,8 +393,8 @@ def d_2549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')}):
+        return False
     return True
 
 

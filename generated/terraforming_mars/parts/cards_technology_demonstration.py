@@ -50,34 +50,34 @@ K = [
 ]
 
 
-x_4033 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4034 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4035 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4036 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4038 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4039 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4040 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4041 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4042 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4035 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4036 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4037 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4038 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4040 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4041 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4042 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
 x_4043 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4044 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4045 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3540(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:657
+def d_3542(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:660
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 2, True)
-    if not d_3542(ctx, E):
+    if not d_3544(ctx, E):
         return False
     return True
 
 
-d_3541 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:657
+d_3543 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:660
 
 
-def d_3542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -86,69 +86,67 @@ def d_3542(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     left = num(E.get('n~746'))
     while left > 0:
         left -= 1
-        if not d_3543(ctx, E):
-            return False
-    return True
-
-
-def d_3543(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3544(ctx, E):
-        return False
-    if not d_3549(ctx, E):
-        return False
-    return True
-
-
-def d_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_4033(ctx, E):
         if not d_3545(ctx, E):
             return False
     return True
 
 
 def d_3545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_3546(ctx, E):
+        return False
+    if not d_3551(ctx, E):
+        return False
+    return True
+
+
+def d_3546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_4035(ctx, E):
+        if not d_3547(ctx, E):
+            return False
+    return True
+
+
+def d_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4035(ctx, E), '=', False, K[0])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4037(ctx, E), '=', False, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 3548)
+    STMT(ctx, 3550)
     return True
 
 
-d_3546 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3547 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3548 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3549 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3548)
+    STMT(ctx, 3550)
     return True
 
 
-d_3549 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3550 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3551 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3552 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3551 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3552 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3553 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3554 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3540: CPS(d_3540),
-    3541: CPS(d_3541),
     3542: CPS(d_3542),
     3543: CPS(d_3543),
     3544: CPS(d_3544),
@@ -160,26 +158,28 @@ TRIALS = {
     3550: CPS(d_3550),
     3551: CPS(d_3551),
     3552: CPS(d_3552),
+    3553: CPS(d_3553),
+    3554: CPS(d_3554),
 }
 
 
 CODE = {
-    4033: x_4033,
-    4034: x_4034,
     4035: x_4035,
     4036: x_4036,
+    4037: x_4037,
     4038: x_4038,
-    4039: x_4039,
     4040: x_4040,
     4041: x_4041,
     4042: x_4042,
     4043: x_4043,
+    4044: x_4044,
+    4045: x_4045,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:651
-    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":4031},"at":"rules_data/terraforming_mars/cards/141-208.yaml:657","id":3541},{"op":"rep","n":{"op":"var","n":"n~746","x":4032},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4033},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4034},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4035},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3546},{"op":"set","t":{"op":"st","k":"discard","x":4036},"o":"=","e":{"op":"lit","v":[],"x":4037},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3547},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4038}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3548}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3545},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3544},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4039},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4040},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4041},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3551},{"op":"set","t":{"op":"st","k":"deck","x":4042},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4043},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3552}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3550},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3549}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3543},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3542}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:657","id":3540},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:651"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:654
+    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":4033},"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3543},{"op":"rep","n":{"op":"var","n":"n~746","x":4034},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4035},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4036},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4037},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3548},{"op":"set","t":{"op":"st","k":"discard","x":4038},"o":"=","e":{"op":"lit","v":[],"x":4039},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3549},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4040}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3550}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3547},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3546},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4041},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4042},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4043},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3553},{"op":"set","t":{"op":"st","k":"deck","x":4044},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4045},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3554}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3552},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3551}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3545},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3544}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3542},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:654"}',
 }

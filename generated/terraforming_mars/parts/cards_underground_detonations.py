@@ -49,37 +49,37 @@ K = [
 ]
 
 
-x_4001 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_4002 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_4003 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_4004 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_4005 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_4006 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_4008 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_4009 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_4010 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_4011 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_4012 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_4013 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_4014 = _C.x_458  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_4015 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4017 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4019 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_4021 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_4025 = _C.x_1880  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4003 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_4004 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_4005 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4006 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4007 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4008 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4010 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:92
+x_4011 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4012 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4013 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4014 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4015 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4016 = _C.x_458  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4017 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4019 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4021 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4023 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4027 = _C.x_1880  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def t_3512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     LOCAL(ctx, E, 'n~746', 10, True)
-    return t_3512(ctx, k, s, E)
+    return t_3514(ctx, k, s, E)
 
 
-def d_3511(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3513(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -89,7 +89,7 @@ def d_3511(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     return True
 
 
-def t_3512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3514(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -98,147 +98,123 @@ def t_3512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
     LOCAL(ctx, E, 'sv~748', 0, True)
     LOCAL(ctx, E, 'tv~749', 0, True)
-    return t_3516(ctx, k, s, E)
+    return t_3518(ctx, k, s, E)
 
 
-d_3513 = _C.d_402  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_3514 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_3515 = _C.d_404  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3515 = _C.d_402  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3516 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3517 = _C.d_404  # rules_data/terraforming_mars/definitions/cards.yaml:112
 
 
-def t_3516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3518(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~750', x_4001(ctx, E), True)
-    LOCAL(ctx, E, 't_v~751', x_4002(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~752', x_4003(ctx, E), True)
-    return t_3520(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~750', x_4003(ctx, E), True)
+    LOCAL(ctx, E, 't_v~751', x_4004(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~752', x_4005(ctx, E), True)
+    return t_3522(ctx, k, s, E)
 
 
-d_3517 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_3518 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_3519 = _C.d_408  # rules_data/terraforming_mars/definitions/cards.yaml:89
+d_3519 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3520 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_3521 = _C.d_408  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def t_3520(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3522(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4004(ctx, E):
-        return d_3521(ctx, E) and k()
-    return t_3524(ctx, k, s, E)
-
-
-def d_3521(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4005(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
-    return True
-
-
-d_3522 = _C.d_411  # rules_data/terraforming_mars/definitions/cards.yaml:90
-
-
-def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3523, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
-    return True
-
-
-def t_3524(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_4008(ctx, E):
-        return False
+    if x_4006(ctx, E):
+        return d_3523(ctx, E) and k()
     return t_3526(ctx, k, s, E)
 
 
-d_3525 = _C.d_414  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4007(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 3525, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
+    return True
 
 
-def t_3526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+d_3524 = _C.d_411  # rules_data/terraforming_mars/definitions/cards.yaml:90
+
+
+def d_3525(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3526, None, [], k)
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3525, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
+    return True
 
 
-def d_3527(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_3526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_4010(ctx, E):
+        return False
+    return t_3528(ctx, k, s, E)
+
+
+d_3527 = _C.d_414  # rules_data/terraforming_mars/definitions/cards.yaml:92
+
+
+def t_3528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3528, None, [], k)
+
+
+def d_3529(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3528, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3530, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4014(ctx, E), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3529, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4016(ctx, E), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 3531, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3530, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3532, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3531, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3533, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[1])
     return True
 
 
-def d_3528(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3530(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3528, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3530, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4014(ctx, E), '-=', False, K[1])
-    return True
-
-
-def d_3529(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3529, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[1])
-    return True
-
-
-def d_3530(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3530, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, x_4016(ctx, E), '-=', False, K[1])
     return True
 
 
@@ -248,13 +224,37 @@ def d_3531(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3531, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3531, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[1])
+    return True
+
+
+def d_3532(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3532, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[1])
+    return True
+
+
+def d_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3533, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[1])
     return True
 
 
-def d_3532(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3534(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -262,13 +262,13 @@ def d_3532(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
         E = ctx.env()
     LOCAL(ctx, E, 'n~756', 2, True)
     LOCAL(ctx, E, 'r~757', 'heat', True)
-    c, key = KEYPLACE(ctx, 3535, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+    c, key = KEYPLACE(ctx, 3537, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[2])
     return True
 
 
-def d_3533(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3535(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -278,7 +278,7 @@ def d_3533(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     return True
 
 
-def d_3534(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3536(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -288,38 +288,36 @@ def d_3534(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
     return True
 
 
-def d_3535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3535, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
+    c, key = KEYPLACE(ctx, 3537, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    3510: t_3510,
-    3511: CPS(d_3511),
     3512: t_3512,
     3513: CPS(d_3513),
-    3514: CPS(d_3514),
+    3514: t_3514,
     3515: CPS(d_3515),
-    3516: t_3516,
+    3516: CPS(d_3516),
     3517: CPS(d_3517),
-    3518: CPS(d_3518),
+    3518: t_3518,
     3519: CPS(d_3519),
-    3520: t_3520,
+    3520: CPS(d_3520),
     3521: CPS(d_3521),
-    3522: CPS(d_3522),
+    3522: t_3522,
     3523: CPS(d_3523),
-    3524: t_3524,
+    3524: CPS(d_3524),
     3525: CPS(d_3525),
     3526: t_3526,
     3527: CPS(d_3527),
-    3528: CPS(d_3528),
+    3528: t_3528,
     3529: CPS(d_3529),
     3530: CPS(d_3530),
     3531: CPS(d_3531),
@@ -327,34 +325,36 @@ TRIALS = {
     3533: CPS(d_3533),
     3534: CPS(d_3534),
     3535: CPS(d_3535),
+    3536: CPS(d_3536),
+    3537: CPS(d_3537),
 }
 
 
 CODE = {
-    4001: x_4001,
-    4002: x_4002,
     4003: x_4003,
     4004: x_4004,
     4005: x_4005,
     4006: x_4006,
+    4007: x_4007,
     4008: x_4008,
-    4009: x_4009,
     4010: x_4010,
     4011: x_4011,
     4012: x_4012,
     4013: x_4013,
     4014: x_4014,
     4015: x_4015,
+    4016: x_4016,
     4017: x_4017,
     4019: x_4019,
     4021: x_4021,
-    4025: x_4025,
+    4023: x_4023,
+    4027: x_4027,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:634
-    'underground_detonations': '{"id":"underground_detonations","number":"202","name":{"en":"Underground Detonations"},"type":"active","cost":6,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":10,"x":3997},"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3511},{"op":"seq","b":[{"op":"let","v":"price~747","e":{"op":"var","n":"n~746","x":3998},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3513},{"op":"let","v":"sv~748","e":{"op":"lit","v":0,"x":3999},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3514},{"op":"let","v":"tv~749","e":{"op":"lit","v":0,"x":4000},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3515},{"op":"seq","b":[{"op":"let","v":"s_v~750","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~748"},"b":{"op":"lit","v":0},"x":4001},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3517},{"op":"let","v":"t_v~751","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~749"},"b":{"op":"lit","v":0},"x":4002},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3518},{"op":"let","v":"h_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":4003},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3519},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~750"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":0},"x":4004},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~747"},"x":4005},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3522},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":4006},"o":"-=","e":{"op":"var","n":"price~747","x":4007},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3523}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3521},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"price~747"},"x":4008},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3525},{"op":"choose","alts":[{"gens":[{"v":"s~753","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~750"}}]}]},"b":{"op":"lit","v":0}},"x":4009},"label":"s"},{"v":"t~754","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~751"}}]}]},"b":{"op":"lit","v":0}},"x":4010},"label":"t"},{"v":"h~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":4011},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~753"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"var","n":"price~747"}}]}}],"x":4012}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":4013},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}],"x":4014},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3528},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":4015},"o":"-=","e":{"op":"var","n":"s~753","x":4016},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3529},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":4017},"o":"-=","e":{"op":"var","n":"t~754","x":4018},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3530},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":4019},"o":"-=","e":{"op":"var","n":"h~755","x":4020},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3531}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3527},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~753"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~754"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~755"}]},"b":{"op":"lit","v":{}}},"x":4021}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~747","x":4022}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3526}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3524},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3520}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3516}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3512}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3510},"effect":{"op":"seq","b":[{"op":"let","v":"n~756","e":{"op":"lit","v":2,"x":4023},"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3533},{"op":"let","v":"r~757","e":{"op":"lit","v":"heat","x":4024},"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3534},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~757"},"d":0,"x":4025},"o":"+=","e":{"op":"var","n":"n~756","x":4026},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3535}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3532}}],"source":{"doc":"tm-facts","section":"cards.json #202"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:634"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:637
+    'underground_detonations': '{"id":"underground_detonations","number":"202","name":{"en":"Underground Detonations"},"type":"active","cost":6,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":10,"x":3999},"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3513},{"op":"seq","b":[{"op":"let","v":"price~747","e":{"op":"var","n":"n~746","x":4000},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3515},{"op":"let","v":"sv~748","e":{"op":"lit","v":0,"x":4001},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3516},{"op":"let","v":"tv~749","e":{"op":"lit","v":0,"x":4002},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3517},{"op":"seq","b":[{"op":"let","v":"s_v~750","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~748"},"b":{"op":"lit","v":0},"x":4003},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3519},{"op":"let","v":"t_v~751","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~749"},"b":{"op":"lit","v":0},"x":4004},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3520},{"op":"let","v":"h_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":4005},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3521},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~750"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":0},"x":4006},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~747"},"x":4007},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3524},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":4008},"o":"-=","e":{"op":"var","n":"price~747","x":4009},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3525}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3523},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"price~747"},"x":4010},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3527},{"op":"choose","alts":[{"gens":[{"v":"s~753","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~750"}}]}]},"b":{"op":"lit","v":0}},"x":4011},"label":"s"},{"v":"t~754","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~751"}}]}]},"b":{"op":"lit","v":0}},"x":4012},"label":"t"},{"v":"h~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":4013},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~753"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"var","n":"price~747"}}]}}],"x":4014}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":4015},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}],"x":4016},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3530},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":4017},"o":"-=","e":{"op":"var","n":"s~753","x":4018},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3531},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":4019},"o":"-=","e":{"op":"var","n":"t~754","x":4020},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3532},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":4021},"o":"-=","e":{"op":"var","n":"h~755","x":4022},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3533}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3529},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~753"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~754"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~755"}]},"b":{"op":"lit","v":{}}},"x":4023}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~747","x":4024}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3528}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3526},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3522}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3518}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3514}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3512},"effect":{"op":"seq","b":[{"op":"let","v":"n~756","e":{"op":"lit","v":2,"x":4025},"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3535},{"op":"let","v":"r~757","e":{"op":"lit","v":"heat","x":4026},"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3536},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~757"},"d":0,"x":4027},"o":"+=","e":{"op":"var","n":"n~756","x":4028},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3537}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3534}}],"source":{"doc":"tm-facts","section":"cards.json #202"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:637"}',
 }
