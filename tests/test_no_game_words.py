@@ -118,5 +118,8 @@ def test_the_runtime_is_small(package: str) -> None:
     # (reactions.emit run inline in a compiled trial, else the trial again as frames;
     # an owner's order of reactions tried in a trial and offered only when the option
     # completes; resume._quiet: an event whose reactions cannot fail keeps the
-    # continuation shortcut), the rest offset by removals.
-    assert lines <= 3410, f"compiler/{package} has {lines} lines"
+    # continuation shortcut), the rest offset by removals; 20 for a record field's
+    # lookup kept per rules (exports.FLD: -2.6% of Terraforming Mars's instructions) and
+    # memo keys of names holding lists (exports.MEMO: a tile's legal spaces found once
+    # for every player).
+    assert lines <= 3430, f"compiler/{package} has {lines} lines"
