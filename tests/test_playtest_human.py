@@ -155,8 +155,8 @@ def test_a_prompt_says_the_effects_a_card_orders():
     first = _prompts(tm.RULES["records"]["cards"]["comet"], [])[0]
     node = {"prompt": first}
     assert prompt(_ctx(tm.RULES), node) == (
-        "nell'ordine che preferisci: aumenta la temperatura di 1 e piazza una tessera "
-        "Oceano; togli fino a 3 piante a un qualsiasi giocatore")
+        "nell'ordine che preferisci: aumenta la temperatura e la NT di 1 e piazza una "
+        "tessera Oceano; togli fino a 3 piante a un qualsiasi giocatore")
 
 
 def test_a_choice_of_unlabelled_options_says_each_option():
@@ -171,7 +171,7 @@ def test_a_choice_of_unlabelled_options_says_each_option():
               if "def" not in p]
     said = prompt(_ctx(tm.RULES), {"prompt": info})
     add, remove = said.index("aggiungi 1 microbo"), said.index("togli 2 microbi")
-    assert add < remove and "ossigeno di 1" in said[remove:]
+    assert add < remove and "ossigeno e la NT di 1" in said[remove:]
     assert Names(tm.RULES).label({"option": 0}) == "opzione 1"
 
 def test_a_prompt_says_the_use_written_on_the_card():

@@ -85,12 +85,13 @@ def test_standard_projects_costs_match_rulebook(ir):
 
 
 def test_conversions_spend_eight(ir):
-    # Azione 6: 8 risorse vegetali -> 1 tessera Verde; Azione 7: 8 calore -> temperatura.
+    # Azione 6: 8 risorse vegetali -> 1 tessera Verde; Azione 7: 8 calore -> "Aumenta la
+    # temperatura e la propria NT di una tacca".
     assert items(ir, "actions")["plants_to_greenery"]["cells"][0] == ["8 piante"]
     assert say(ir, "actions", "heat_to_temperature", "effect") == \
-        "Aumenta la temperatura di 1."
+        "Aumenta la temperatura e la NT di 1."
     assert say(ir, "actions", "heat_to_temperature", "effect", "en") == \
-        "Raise the temperature 1 step."
+        "Raise the temperature and your TR 1 step."
 
 
 def test_award_banker_measure(ir):
@@ -127,7 +128,7 @@ def test_global_parameters_ranges_and_units(ir):
                                                   ["2 °C; ogni tacca +1 NT"]]
     assert params["oceans"]["cells"][1] == ["Da 0 a 9 tessere"]
     assert params["oceans"]["cells"][2] == ["1 tessera; ogni tacca +1 NT"]
-    assert params["oxygen"]["cells"][3] == ["A 8 %: aumenta la temperatura di 1."]
+    assert params["oxygen"]["cells"][3] == ["A 8 %: aumenta la temperatura e la NT di 1."]
 
 
 def test_resources_pay_for_tags(ir):

@@ -265,7 +265,7 @@ def test_explain_names_the_errata(tmp_path):
 def test_build_fails_when_a_player_page_shows_an_id(tmp_path):
     ir = small_game(tmp_path, card_name={"it": "carta_segreta", "en": "secret_card"},
                     allow=("R040",))
-    with pytest.raises(sheets.SheetError, match="secret_card"):
+    with pytest.raises(sheets.SheetError, match="[Ss]ecret_card"):   # a name's capital
         sheets.render(ir)
 
 
@@ -317,3 +317,81 @@ def test_pampero_italian_setup_has_its_articles(irs):
     assert "presso il primo conteggio" in ref
     assert "nel settore A2" in ref and "nella zona A" in ref
     assert "della plancia dei bonus delle torri" in ref
+
+
+def _legend_and_marks(html: bytes) -> list[tuple[str, tuple[float, ...], list[Any]]]:
+    """Per page of card proxies: each legend line's text, its box and the crop marks'
+    boxes (x0, y0, x1, y1 in CSS px), and the page's size."""
+    weasyprint = pytest.importorskip("weasyprint")
+    doc = weasyprint.HTML(string=html.decode("utf-8")).render()
+    out = []
+    for page in doc.pages:
+        legends: list[tuple[str, tuple[float, ...]]] = []
+        marks: list[tuple[float, ...]] = []
+
+        def walk(box: Any, legends: Any = legends, marks: Any = marks) -> None:
+            el = getattr(box, "element", None)
+            classes = (el.get("class") or "").split() if el is not None else []
+            rect = (box.border_box_x(), box.border_box_y(),
+                    box.border_box_x() + box.border_width(),
+                    box.border_box_y() + box.border_height()) \
+                if hasattr(box, "border_box_x") else ()
+            if "legend" in classes and box.element_tag == "p":
+                legends.append(("".join(el.itertext()), rect))
+                return
+            if "crop" in classes:
+                marks.append(rect)
+            for child in getattr(box, "children", None) or []:
+                walk(child)
+
+        walk(page._page_box)
+        out += [(txt, rect, [marks, (page.width, page.height)]) for txt, rect in legends]
+    return out
+
+
+@pytest.mark.parametrize("game, paper, note", [
+    ("pampero", "a4", "prov_legend"), ("pampero", "letter", "prov_legend"),
+    ("terraforming_mars", "letter", "names_note")])
+def test_card_legend_lines_touch_no_crop_mark(irs, game, paper, note):
+    """The legend under a sheet of proxies ("* Valore provvisorio ...", the note on names
+    in another language) sits between the crop marks and on the page: it once ran over
+    the marks of the bottom cut lines."""
+    found = _legend_and_marks(sheets.page(irs[game], "cards", "it", paper=paper))
+    assert WORDS["it"][note] in {txt for txt, _, _ in found}
+    for txt, (x0, y0, x1, y1), (marks, (width, height)) in found:
+        assert x0 >= 0 and x1 <= width and y0 >= 0 and y1 <= height, txt
+        for m0, n0, m1, n1 in marks:
+            assert x1 <= m0 or m1 <= x0 or y1 <= n0 or n1 <= y0, (txt, (m0, n0))
+
+
+def test_crop_marks_frame_only_the_cards_on_the_sheet(irs):
+    """A last sheet of proxies with fewer than nine cards has its marks at its own cut
+    lines (Terraforming Mars's last sheet: five corporations, two rows), none under an
+    empty row or beside an empty column."""
+    html = sheets.page(irs["terraforming_mars"], "cards", "en").decode()
+    sheets_ = html.split('<div class="sheet">')[1:]
+    short = [s for s in sheets_ if s.count('<article class="proxy') < 9]
+    assert short, "every sheet is full"
+    for sheet in sheets_:
+        n = sheet.count('<article class="proxy')
+        rows, cols = math.ceil(n / 3), min(n, 3)
+        marks = re.findall(r'<i class="crop (v|h)" style="(?:left|top): ([\d.]+)mm; '
+                           r'(?:left|top): (-?[\d.]+)mm"', sheet)
+        v = sorted({float(a) for k, a, _ in marks if k == "v"})
+        h = sorted({float(a) for k, a, _ in marks if k == "h"})
+        assert v == [63.0 * i for i in range(cols + 1)], (n, v)
+        assert h == [88.0 * i for i in range(rows + 1)], (n, h)
+        assert len(marks) == 2 * (cols + 1) + 2 * (rows + 1)
+        bottom = {float(b) for k, _, b in marks if k == "v" and float(b) > 0}
+        assert bottom == {rows * 88.0 + 2}, (n, bottom)
+
+
+def test_a_sheet_of_proxies_explains_the_mark_only_when_it_shows_one(irs):
+    """The legend "* Provisional value ..." is under a sheet of proxies whose cards carry
+    the mark, and under no other (Pampero's last sheet, one unmarked card, had it)."""
+    html = sheets.page(irs["pampero"], "cards", "en").decode()
+    legend = WORDS["en"]["prov_legend"]
+    pages = html.split('<div class="sheet">')[1:]
+    assert any('class="pmark"' not in p for p in pages)
+    for sheet in pages:
+        assert ('class="pmark"' in sheet) == (legend in sheet)

@@ -43,14 +43,17 @@ def test_pampero_money_symbol_goes_before_the_number(aid, lang):
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", "pay $ equal to the price of your Innovations price track space plus the "
+    ("en", "pay the price of your Innovations price track space plus the "
            "spaces of the discs behind it"),
-    ("it", "paga $ pari al prezzo della casella di tracciato prezzi Innovazioni")])
-def test_pampero_an_amount_in_words_reads_before_the_symbol(lang, words):
+    ("it", "paga il prezzo della casella di tracciato prezzi Innovazioni")])
+def test_pampero_an_amount_in_words_reads_as_the_rulebook(lang, words):
     """Project Verne, Innovations and Freelancers: "each player must pay the cost of the
     space their action marker disc is in PLUS the cost of the spaces of any action marker
-    discs behind" (not "... behind it $")."""
-    assert words in page("pampero", f"modules.{lang}.html")
+    discs behind": the amount alone, money never a noun ("pay $ equal to ...", "... it
+    $")."""
+    text = page("pampero", f"modules.{lang}.html")
+    assert words in text
+    assert "$ equal to" not in text and "$ pari a" not in text
 
 
 @pytest.mark.parametrize("lang, reward", [
@@ -75,7 +78,7 @@ def test_symbol_first_is_the_records_not_the_games():
     assert said == "gain $30, lose -$2, gain $2, gain 30 plants"
     arg["k"] = ("the price of your space", None)
     assert sp.fill("pay {k} {r}", lambda name, form, art: arg[name]) == \
-        "pay $ equal to the price of your space"
+        "pay the price of your space"
     assert "guadagna 4 M€" in page("terraforming_mars", "cards.it.html")
 
 

@@ -309,19 +309,22 @@ def test_search_for_life_vp_reads_as_the_card():
         page("terraforming_mars", "cards.it.html")
 
 
-def test_pampero_price_marker_income_reads_as_money_equal_to_a_value():
+def test_pampero_price_marker_income_reads_as_collecting_a_value():
     """Private Industry: "collect the rightmost value from one of your Private Industry
-    price markers": as much money as the value, never "per ogni il valore"."""
+    price markers", "Collect the value to both the left and the right of the price
+    marker": as much money as the value, never "per ogni il valore" nor "$ equal to"."""
     cards = page("pampero", "cards.it.html")
     ref = page("pampero", "reference.it.html")
     for text in (cards, ref, page("pampero", "designer.it.html")):
         assert "per ogni il" not in text and "tuo segnalini" not in text
-    assert "guadagna $ pari al valore della fascia di reddito a destra del tuo segnalino " \
+    assert "incassa il valore della fascia di reddito a destra del tuo segnalino " \
            "prezzo più a destra" in cards
-    assert "pari al valore della fascia di reddito a sinistra del segnalino prezzo " \
+    assert "incassa il valore della fascia di reddito a sinistra del segnalino prezzo " \
            "dell'allevamento" in page("pampero", "designer.it.html")
-    assert "gain $ equal to the income band value right of your rightmost price marker" in \
+    assert "collect the income band value right of your rightmost price marker" in \
         page("pampero", "cards.en.html")
+    for text in (cards, ref, page("pampero", "cards.en.html")):
+        assert "$ equal to" not in text and "$ pari a" not in text
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])

@@ -3,11 +3,13 @@ kernel through the public API."""
 
 from __future__ import annotations
 
+import copy
 import json
 
 import pytest
 
-from compiler.runtime import Game
+from compiler.codegen.pycode import load_code
+from compiler.runtime import Game, register_code
 from tests.conftest import ROOT
 from tests.tm_helpers import edit, kind, new, options, pick, player, rules, spaces, tile
 
@@ -189,3 +191,35 @@ def test_spaces_match_the_facts():
         assert rec["type"] == "off_map" and rec["next_to"] == []
         assert rec["name"]["en"] == sp["name"] and rec["reserved"]
     assert len(records) == len(facts["spaces"]) + len(facts["off_map_spaces"])
+
+
+@pytest.mark.parametrize("engine", ["interpreter", "compiled"])
+def test_a_card_may_place_on_a_space_reserved_for_it(engine):
+    """A reserved space is open to its own card only (definitions/board.yaml, "a reserved
+    space only for its own tile or card"), also when the card places its tile on any
+    legal space: with s31 reserved for Domed Crater (#016, "place city") instead of
+    Noctis City, playing it offers s31 and the city standard project does not."""
+    ir = copy.deepcopy(rules())
+    ir["records"]["spaces"]["s31"]["reserved"] = "domed_crater"
+    if engine == "compiled":
+        register_code(ir, load_code(ir))
+    offered = {}
+    for act in ("play", "project"):
+        game = Game.new(ir, players=2, seed=12, engine=engine)
+        p = player(game)
+
+        def hold_crater(s, p=p):
+            pl = s["players"][p]
+            pl["hand"] = ["domed_crater"] + [c for c in pl["hand"] if c != "domed_crater"]
+            pl["stock"].update(megacredits=100)
+            pl["prod"].update(energy=1)
+        edit(game, hold_crater)
+        if act == "play":
+            pick(game, act="play", card="domed_crater")
+        else:
+            pick(game, act="project", id="city")
+        while kind(game) == "payment":
+            game.apply(game.legal_actions()[0])
+        offered[act] = options(game, "space")
+    assert "s31" in offered["play"] and "s31" not in offered["project"]
+    assert offered["play"] - {"s31"} == offered["project"]

@@ -14,19 +14,12 @@ from tests.conftest import ROOT
 
 KNOWN = ROOT / "tests" / "known_failures"
 
-# Why each fails. Immigrant City at M€ production -5 with Tharsis Republic: city first
-# (+1 own, +1 Tharsis Republic), then -2 = -5, in the order a player prefers ("Azione 1 >
-# Fase 2: nell'ordine che preferite"), as the reference implementation plays it. The
-# engine offers an action when its effect holds up to its first decision (here the
-# city's space), and its trials fire no reaction (compiler/runtime/cps.py: "a trial
-# fires nothing"); so the data applies the box before the city (with the city first, a
-# player with no energy production would be offered the card and every space refused:
-# a requirement failing mid-effect), and -5 +1 -2 = -6 is refused.
-CASES = ["tm_200_immigrant_city_tharsis_republic_floor.yaml"]
+# Why each fails (none today: Immigrant City with Tharsis Republic at M€ production -5,
+# refused while a trial fired no reaction, is tests/scenarios/terraforming_mars/cards/
+# 200_immigrant_city_tharsis_republic_floor.yaml since trials fire them).
+CASES: list[str] = []
 
-
-@pytest.mark.xfail(strict=True, reason="an action is offered on a trial up to its first "
-                   "decision, which fires no reactions")
+@pytest.mark.xfail(strict=True, reason="a known engine limitation")
 @pytest.mark.parametrize("name", CASES)
 def test_known_failure(name: str):
     path: Path = KNOWN / name

@@ -36,7 +36,7 @@ def test_the_sheet_names_the_round_limit_and_the_scoring_line(tmp_path: Path) ->
         assert "<b></b>" not in html and "<li>: " not in html, aid
         assert re.search(r"<b>Points</b>: 1 per point", html), aid
         # `for each you in players where ...`: one player at a time, not "the players"
-        assert "for each the players" not in text and "for each player such that" in text
+        assert "for each the players" not in text and "for each player who" in text
 
 
 def test_the_italian_frame_names_the_round_too(tmp_path: Path) -> None:
@@ -50,3 +50,60 @@ def test_explain_shows_a_cards_trigger(tmp_path: Path) -> None:
     lines = explain.lines(ir, "cards", "market", "en")
     assert any(line.strip().startswith("triggers: When played") and
                line.rstrip().endswith(": gain 1 coin.") for line in lines), lines
+
+
+def _flow_text(ir: dict, lang: str) -> str:
+    return _text(page(ir, "reference", lang).decode("utf-8"))
+
+
+def test_the_flow_names_state_entries_and_loop_items(tmp_path: Path) -> None:
+    """The tutorial's flow reads as a rule: its state entries by their `name` (docs/dsl.md's
+    state.yaml), a yes/no entry of each player as what a player is, a loop's item as
+    "player" (it once read "While any of not p → passed, for each p: ...")."""
+    text = _flow_text(_tutorial(tmp_path), "en")
+    assert "Shuffle the deck." in text
+    assert "add the first of the deck to your hand and remove the first of the deck " \
+        "from the deck" in text
+    assert "Each player: you are no longer done for the round." in text
+    assert "While at least one player is not done for the round, for each player who " \
+        "is not done for the round: buy a card or pass." in text
+    assert "→" not in text and " p " not in text and "any of" not in text
+
+
+def test_the_flow_in_italian_and_without_names(tmp_path: Path) -> None:
+    """With Italian names the same flow reads in Italian ("il mazzo", "la tua mano",
+    "almeno un giocatore"); an entry the data does not name is said by its id, with
+    spaces for "_", never as code."""
+    files = _tutorial_files()
+    files["game.yaml"] = files["game.yaml"].replace("languages: [en]", "languages: [en, it]")
+    files["state.yaml"] = files["state.yaml"].replace(
+        "{en: deck}", "{en: deck, it: mazzo}").replace(
+        "{en: hand}", "{en: hand, it: mano}, gender: {it: f}").replace(
+        "{en: done for the round}", "{en: done for the round, it: fuori dal round}")
+    for name, body in files.items():
+        (tmp_path / name).write_text(body, "utf-8")
+    text = _flow_text(compile_game(tmp_path, tmp_path).ir, "it")
+    assert "Mescola il mazzo." in text
+    assert "aggiungi il primo di il mazzo" not in text and \
+        "aggiungi il primo del mazzo alla tua mano" in text
+    assert "Ogni giocatore: non sei più fuori dal round." in text
+    assert "Finché almeno un giocatore non è fuori dal round, per ogni giocatore che " \
+        "non è fuori dal round: compra una carta o passa." not in text   # en def text
+    assert "Finché almeno un giocatore non è fuori dal round, per ogni giocatore che " \
+        "non è fuori dal round:" in text
+    bare = tmp_path / "bare"
+    bare.mkdir()
+    files["state.yaml"] = re.sub(r", name: \{[^}]*\}", "", files["state.yaml"])
+    for name, body in files.items():
+        (bare / name).write_text(body, "utf-8")
+    text = _flow_text(compile_game(bare, bare).ir, "en")
+    assert "for each player who is not passed: buy a card or pass." in text
+
+
+def test_a_game_without_cards_says_so_on_its_card_sheet(tmp_path: Path) -> None:
+    """The tutorial's game.yaml lays out no section as cards: its card proxies page says
+    there is nothing to print, never a blank page."""
+    from compiler.sheets.words import WORDS
+
+    html = page(_tutorial(tmp_path), "cards", "en").decode("utf-8")
+    assert WORDS["en"]["no_cards"] in _text(html) and "proxy" not in _text(html)

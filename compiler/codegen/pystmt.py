@@ -10,8 +10,8 @@ rest of the trial and returns whether it applied in full and changed something, 
 leaves the innermost loop (``stop``), ``E`` is the environment (the caller's, passed down: a
 statement's parts run in their parent's scope; None: ``ctx.env()``). ``TRIALS`` maps
 every statement id to its trial function. A ``d_N`` also runs in a real game
-(``compiler.runtime.straight``): there, and only there (``not ctx.dry``), its ``emit``
-fires (``EMIT``; a trial fires nothing and does not even read the fields).
+(``compiler.runtime.straight``); its ``emit`` fires there, and in a trial runs the
+reactions that answer (``EMIT``: False when a requirement of theirs failed).
 
 Each function counts its statements as ``machine.start`` does in a trial (a run of
 simple statements at once, before the first of them: the same count wherever a
@@ -41,7 +41,7 @@ SIMPLE = ("let", "req", "skip", "set") + CALLED
 USES_ENV = re.compile(r"\bE\b")
 CHECK = ["if ctx.steps > TRIAL_STEPS:", "    raise TrialBudget()"]
 COUNT = "ctx.steps += "
-APART = re.compile(r"\b(?:STMT|CAN|FLD|MODV|AS)\(")
+APART = re.compile(r"\b(?:STMT|CAN|FLD|MODV|AS|EMIT)\(")
 """Calls that may run statements or a trial of their own (which sets ``ctx.steps``)."""
 IND = "    "
 
@@ -173,7 +173,7 @@ class StmtCompiler:
                 continue
             lines = self._simple(kid)
             run, count = run + lines, count + 1
-            if kid["op"] == "req" or kid["op"] != "emit" and self._apart(lines):
+            if kid["op"] == "req" or self._apart(lines):
                 out += [f"{COUNT}{count}"] + run
                 run, count = [], 0
         return out + ([f"{COUNT}{count}"] + run if count else [])
@@ -191,9 +191,9 @@ class StmtCompiler:
             return [f"if not {self.ex(n['c'])}:", "    return False"]
         if n["op"] == "skip":
             return []
-        if n["op"] == "emit":  # fires in a game run straight through, nothing in a trial
+        if n["op"] == "emit":  # reactions run in a trial; a game run straight through stops
             fields = ", ".join(f"{k!r}: {self.ex(v)}" for k, v in n["f"].items())
-            return ["if not ctx.dry:", f"    EMIT(ctx, {n['ev']!r}, {{{fields}}})"]
+            return [f"if not EMIT(ctx, {n['ev']!r}, {{{fields}}}):", "    return False"]
         if n["op"] == "set":
             return self._set(n)
         return [f"STMT(ctx, {n['id']})"]

@@ -201,7 +201,7 @@ def _twice(what: str, ident: str, span: Span, first: Span) -> Diagnostic:
 
 
 STATE_SETTINGS = frozenset(["type", "each", "where", "value", "min", "max", "expose",
-                            "active", "hidden", "note", "name", "bookkeeping"])
+                            "active", "hidden", "note", "name", "gender", "bookkeeping"])
 """The keys of a state entry's settings (schemas/state.schema.json); a mapping with none
 of them is the entry's type (an object)."""
 

@@ -39,7 +39,7 @@ def resolve_state(rc: RC) -> dict[str, Any]:
             if scope_name == "player":
                 scope.bind("you", var("you", "player"))
             item: dict[str, Any] = {"type": _plain(entry.type)}
-            for key in ("each", "hidden", "active", "name", "bookkeeping"):
+            for key in ("each", "hidden", "active", "name", "gender", "bookkeeping"):
                 if key in spec:
                     item[key] = spec[key]
             for key, want in (("value", "value"), ("where", "condition"), ("min", "number"),

@@ -16,23 +16,25 @@ no stop) answers itself.
 
 Trial runs (``trial``) run the option on a copy of the frames with every state write
 journaled, try every answer of inner decisions depth first, and roll everything back.
-Reactions do not fire in a trial.
+Reactions fire in a trial as in the game (reactions.py).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from typing import Any
 
 from compiler.runtime import resume
 from compiler.runtime.cps import TRIALS_KEY, run_trial
 from compiler.runtime.ctx import Ctx, DryFail, Frame
 from compiler.runtime.machine import STEPS, _saved, bind, dry_run, start, unbind
+from compiler.runtime.reactions import NeedFrames, OrderBranch
 from compiler.runtime.text import prompt
 from compiler.runtime.values import clone, ev, items_of, num
 
-__all__ = ["options", "step_choose"]
+__all__ = ["options", "order_completes", "step_choose"]
 
 STOP = {"stop": True}
 Option = dict[str, Any]
@@ -136,19 +138,7 @@ def options(ctx: Ctx, node: dict[str, Any], picked: list[Any], trial_each: bool 
 
 def _bindings(ctx: Ctx, gens: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Every binding of the generator variables (nested loops, filters applied)."""
-    out: list[dict[str, Any]] = [{}]
-    for gen in gens:
-        nxt = []
-        for binding in out:
-            names = {**ctx.env(), **binding}
-            var, where = gen["v"], gen.get("w")
-            with ctx.scope(names):
-                for item in items_of(ev(ctx, gen["src"], names)):
-                    names[var] = item
-                    if where is None or ev(ctx, where, names):
-                        nxt.append({**binding, var: item})
-        out = nxt
-    return out
+    return list(_lazy_bindings(ctx, gens, 0, {}))
 
 
 def _label(ctx: Ctx, alt: dict[str, Any], binding: dict[str, Any]) -> Any:
@@ -165,20 +155,20 @@ def _label(ctx: Ctx, alt: dict[str, Any], binding: dict[str, Any]) -> Any:
 # ---- trial runs ----------------------------------------------------------------------
 
 class _Branch(Exception):
-    """A decision inside a trial run: try its options."""
-
-    def __init__(self, frame: Frame, node: dict[str, Any]) -> None:
-        super().__init__("branch")
-        self.frame, self.node = frame, node
+    """A decision inside a trial run (``args``: its frame and node): try its options."""
 
 
 def trial(ctx: Ctx, body: dict[str, Any], binding: dict[str, Any]) -> bool:
     """Whether ``body`` (with ``binding``) can be applied in full and changes something
-    (with the compiled engine, by the body's compiled trial function: cps.py)."""
+    (with the compiled engine, by the body's compiled trial function: cps.py, unless it
+    meets reactions it does not run inline)."""
     table = ctx.code.get(TRIALS_KEY)
     compiled = table.get(body.get("id")) if table else None
     if compiled is not None:
-        return run_trial(ctx, compiled, binding)
+        try:
+            return run_trial(ctx, compiled, binding)
+        except NeedFrames:
+            pass
     env = clone(ctx.env())
     env.update(binding)
 
@@ -201,6 +191,8 @@ def _explore(ctx: Ctx) -> bool:
         return ctx.changed() if ctx.floor == 1 else True
     except _Branch as branch:
         return _try_options(ctx, branch)
+    except OrderBranch as branch:
+        return _tries(ctx, branch.args[0], partial(_answer, ctx))
     except DryFail:
         return False
 
@@ -259,20 +251,25 @@ def _lazy_bindings(ctx: Ctx, gens: list[dict[str, Any]], level: int,
 def _try_options(ctx: Ctx, branch: _Branch) -> bool:
     """Try each option of a decision inside a trial; with none, the decision does
     nothing and the trial goes on (as it does in a real game)."""
-    f, node = branch.frame, branch.node
+    f, node = branch.args
     opts = _lazy_options(ctx, node, f.get("picked") or [])
     first = next(opts, None)
     if first is None:
         ctx.pop(f)
         return _explore(ctx)
-    opts = itertools.chain([first], opts)
+    return _tries(ctx, itertools.islice(itertools.chain([first], opts), 64),
+                  lambda opt: _take_option(ctx, ctx.frames[-1], node, opt))
+
+
+def _tries(ctx: Ctx, answers: Iterable[Any], take: Callable[[Any], None]) -> bool:
+    """Whether the trial applies in full after ``take`` of some answer (each rolled
+    back): a decision's options, or the reactions an owner may run first."""
     assert ctx.journal is not None
-    for opt in itertools.islice(opts, 64):
+    for answer in answers:
         mark = len(ctx.journal)
         saved = clone(ctx.frames)
-        top = ctx.frames[-1]
         try:
-            _take_option(ctx, top, node, opt)
+            take(answer)
             if _explore(ctx):
                 return True
         except DryFail:
@@ -282,15 +279,26 @@ def _try_options(ctx: Ctx, branch: _Branch) -> bool:
     return False
 
 
+def _answer(ctx: Ctx, answer: Any) -> None:
+    ctx.frames[-1]["ans"] = answer
+
+
+def order_completes(ctx: Ctx, answer: dict[str, Any]) -> bool:
+    """Whether running reaction ``answer`` first (of the ``react`` frame on top) still
+    lets the enclosing option be applied in full (True outside an option)."""
+    base = _enclosing(ctx)
+    return base is None or _rest(ctx, base, partial(_answer, ctx, answer))
+
+
 def _enclosing(ctx: Ctx) -> int | None:
     """The index of the outermost option being run (a ``ch`` frame that is running)
-    above the innermost reaction or flow frame, or None: the decision on top is then not
-    inside another option."""
+    above the innermost flow frame (a reaction's decision too: the option that fired it
+    must still complete), or None: the decision on top is then not inside an option."""
     frames = ctx.frames
     found = None
     for i in range(len(frames) - 2, -1, -1):
         kind = frames[i]["k"]
-        if kind in ("react", "flow"):
+        if kind == "flow":
             break
         if kind == "ch" and frames[i].get("running"):
             found = i
@@ -313,10 +321,14 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: Option) -> bool:
 
 def frame_completes(ctx: Ctx, base: int, node: dict[str, Any], opt: Option) -> bool:
     """``completes`` on the frame machine (the interpreter's, and the oracle)."""
-    frames = ctx.frames[:base] + clone(ctx.frames[base:])
+    return _rest(ctx, base, lambda: _take_option(ctx, ctx.frames[-1], node, opt))
 
-    def option_then_rest() -> bool:
-        _take_option(ctx, ctx.frames[-1], node, opt)
+
+def _rest(ctx: Ctx, base: int, take: Callable[[], None]) -> bool:
+    """Whether the frames from ``base`` up apply in full after ``take`` (a trial)."""
+
+    def take_then_rest() -> bool:
+        take()
         return _explore(ctx)
 
-    return dry_run(ctx, frames, base, option_then_rest)
+    return dry_run(ctx, ctx.frames[:base] + clone(ctx.frames[base:]), base, take_then_rest)

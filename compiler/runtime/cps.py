@@ -11,8 +11,9 @@ id (``TRIALS_KEY``).
 They do what the frame machine does in a trial: the same statements counted (against
 TRIAL_STEPS once per function), the same writes journaled (``ctx.undo`` rolls them back
 exactly), decisions tried option by option depth first with the same lazy listing and
-cap as ``choose._try_options``, no reactions. The frame trial stays as the oracle (the
-interpreter engine uses it; the differential test compares both engines).
+cap as ``choose._try_options``, reactions run at once (``reactions.emit``). The
+frame trial stays as the oracle (the interpreter engine uses it; the differential test
+compares both engines).
 """
 
 from __future__ import annotations
@@ -53,13 +54,11 @@ def run_trial(ctx: Ctx, fn: Trial, binding: dict[str, Any]) -> bool:
     changes something (the same saving, budget and rollback as the frame trial)."""
     env = {**ctx.env(), **binding}  # values are never changed in place: a shallow copy
     limit = sys.getrecursionlimit()
-    if limit < DEPTH:
-        sys.setrecursionlimit(DEPTH)
+    sys.setrecursionlimit(max(limit, DEPTH))
     try:
         return dry_run(ctx, [{"k": "scope", "env": env}], 1, fn, ctx, ctx.changed, None, env)
     finally:
-        if limit < DEPTH:
-            sys.setrecursionlimit(limit)
+        sys.setrecursionlimit(limit)
 
 
 def CPS(direct: Callable[..., bool]) -> Trial:  # noqa: N802 - generated-code helper
@@ -75,15 +74,15 @@ def CPS(direct: Callable[..., bool]) -> Trial:  # noqa: N802 - generated-code he
 
 def STMT(ctx: Ctx, nid: int) -> None:  # noqa: N802
     """Run simple statement ``nid`` (set, emit, grant, a core statement) as the machine
-    does (``emit`` evaluates its fields and fires nothing in a trial)."""
+    does (``emit`` is compiled to ``EMIT``)."""
     node = ctx.index.nodes[nid]
     START[node["op"]](ctx, node)
 
 
-def EMIT(ctx: Ctx, event: str, fields: dict[str, Any]) -> None:  # noqa: N802
-    """``emit`` in a game run straight through (a trial fires nothing and does not call
-    it): stopped by reactions that answer (``straight.NotStraight``)."""
-    reactions.emit(ctx, event, fields, True)
+def EMIT(ctx: Ctx, event: str, fields: dict[str, Any]) -> bool:  # noqa: N802
+    """``emit`` in a trial (reactions run at once) or in a game run straight through
+    (reactions that answer stop the run): ``reactions.emit``."""
+    return reactions.emit(ctx, event, fields, True)
 
 
 def ASSIGN(ctx: Ctx, nid: int, container: Any, key: Any, value: Any) -> None:  # noqa: N802
@@ -127,16 +126,15 @@ def LOCAL(ctx: Ctx, env: dict[str, Any], name: str, value: Any,  # noqa: N802
 
 def UNSET(ctx: Ctx, env: dict[str, Any], name: str, old: Any) -> None:  # noqa: N802
     """``machine.unbind`` in environment ``env``: give ``name`` back its ``old`` value."""
-    journal = ctx.journal
-    if old is MISSING or old == "__missing__":
-        if name in env:
-            if journal is not None:
-                journal.append((env, name, env[name], True))
-            env.pop(name, None)
+    gone = old is MISSING or old == "__missing__"
+    if gone and name not in env:
         return
-    if journal is not None:
-        journal.append((env, name, env.get(name, MISSING), True))
-    env[name] = old
+    if ctx.journal is not None:
+        ctx.journal.append((env, name, env.get(name, MISSING), True))
+    if gone:
+        env.pop(name)
+    else:
+        env[name] = old
 
 
 def KEYPLACE(ctx: Ctx, nid: int, base: Any, key: Any) -> tuple[Any, Any]:  # noqa: N802

@@ -39,8 +39,11 @@ def MEMO(ctx: Any, key: tuple[Any, ...], compute: Any) -> Any:  # noqa: N802
     memo = ctx.memo if len(key) > 1 else ctx.index.memo
     try:
         hit = memo.get(key, _NONE)
-    except TypeError:  # a name holds a list or a mapping: not kept
-        return compute()
+    except TypeError:  # a name holds a list: kept by its items (a mapping: not kept)
+        try:
+            hit = memo.get(key := tuple(tuple(k) if type(k) is list else k for k in key), _NONE)
+        except TypeError:
+            return compute()
     if hit is not _NONE:
         return hit
     value = compute()
@@ -67,8 +70,25 @@ def PL(ctx: Any, p: Any) -> dict[str, Any]:  # noqa: N802
 
 
 def FLD(ctx: Any, node: dict[str, Any], rid: Any) -> Any:  # noqa: N802
-    """A record's field (the interpreter's ``fld``, with ``rid`` already evaluated)."""
-    return _fld_of(ctx, node, rid)
+    """A record's field (the interpreter's ``fld``, with ``rid`` already evaluated), its
+    lookup kept per rules (``Index.field_cache``; an absent one as MISSING: the default is
+    the caller's); an expression is evaluated each time."""
+    if type(rid) is not str:
+        return node.get("d")
+    key = (FLD, node["kind"], rid, node["f"])
+    if (hit := ctx.index.field_cache.get(key)) is None:
+        rec = (ctx.rules["records"].get(node["kind"]) or {}).get(rid) or {}
+        value = rec.get(node["f"], MISSING)
+        expr = isinstance(value, dict) and "op" in value and "id" not in value
+        hit = ctx.index.field_cache[key] = \
+            (expr, value if expr or value is MISSING else _fld_of(ctx, node, rid))
+    if hit[0]:
+        names = {**ctx.env(), "this": rid}
+        with ctx.scope(names):
+            return ev(ctx, hit[1], names)
+    if hit[1] is not MISSING:
+        return hit[1]
+    return _fld_of(ctx, node, rid) if isinstance(d := node.get("d"), (dict, list)) else d
 
 
 def GET(ctx: Any, kind: str, rid: Any, field: str, default: Any) -> Any:  # noqa: N802

@@ -1,10 +1,8 @@
 """The machine: run statement IR as frames until a decision is open or nothing is left.
 
-A frame is plain data (``{"k": kind, ...}``); the stack lives in the state, so a game
-paused at any decision is fully described by its state. ``start(ctx, node)`` runs a
-simple statement at once and pushes a frame for a compound one; ``run(ctx)`` steps the
-top frame until a decision is posted or the stack is empty.
-
+A frame is plain data (``{"k": kind, ...}``); the stack lives in the state (a game
+paused at a decision is its state). ``start(ctx, node)`` runs a simple statement, or
+pushes a compound one's frame; ``run(ctx)`` steps the top frame until a decision.
 Frames: ``seq`` (next statement ``i``), ``for`` (items, ``i``, the loop variable's old
 value), ``rep`` (``left``), ``while``, ``with`` (the old value to restore), ``scope``
 (an environment: ``do``, a reaction, a flow step), ``ch`` (a decision, see choose.py),
@@ -106,10 +104,6 @@ def _saved(old: Any) -> Any:
     return "__missing__" if old is MISSING else old
 
 
-def _seq(ctx: Ctx, n: Node) -> None:
-    ctx.push({"k": "seq", "n": n["id"], "i": 0})
-
-
 def _step_seq(ctx: Ctx, f: Frame) -> None:
     """The next statement; compiled, the ones after it too while each is done at once."""
     body = ctx.index.nodes[f["n"]]["b"]
@@ -166,10 +160,6 @@ def _step_rep(ctx: Ctx, f: Frame) -> None:
     start(ctx, ctx.index.nodes[f["n"]]["b"])
 
 
-def _while(ctx: Ctx, n: Node) -> None:
-    ctx.push({"k": "while", "n": n["id"]})
-
-
 def _step_while(ctx: Ctx, f: Frame) -> None:
     node = ctx.index.nodes[f["n"]]
     if ev(ctx, node["c"]):
@@ -187,14 +177,6 @@ def _with(ctx: Ctx, n: Node) -> None:
 def _step_with(ctx: Ctx, f: Frame) -> None:
     unbind(ctx, f["v"], f["old"])
     ctx.pop(f)
-
-
-def _step_scope(ctx: Ctx, f: Frame) -> None:
-    ctx.pop(f)
-
-
-def _let(ctx: Ctx, n: Node) -> None:
-    ctx.put(ctx.env(), n["v"], ev(ctx, n["e"]), quiet=True)
 
 
 def _set(ctx: Ctx, n: Node) -> None:
@@ -329,17 +311,6 @@ def _stop(ctx: Ctx, n: Node) -> None:
             return
 
 
-def _emit(ctx: Ctx, n: Node) -> None:
-    """An event: nothing in a trial (reactions do not fire there, so its fields are not
-    even read)."""
-    if not ctx.dry:
-        reactions.emit(ctx, n["ev"], {k: ev(ctx, v) for k, v in n["f"].items()})
-
-
-def _grant(ctx: Ctx, n: Node) -> None:
-    reactions.grant(ctx, n)
-
-
 def _fn(ctx: Ctx, n: Node) -> None:
     if n["f"] == "shuffle":
         container, key = _place(ctx, n["a"][0])
@@ -355,14 +326,15 @@ def _fn(ctx: Ctx, n: Node) -> None:
     raise RulesError(f"unknown core statement '{n['f']}'")
 
 
-def _choose(ctx: Ctx, n: Node) -> None:
-    ctx.push({"k": "ch", "n": n["id"]})
-
-
-_START: dict[str, Callable[[Ctx, Node], None]] = {
-    "seq": _seq, "if": _if, "for": _for, "rep": _rep, "while": _while, "with": _with,
-    "let": _let, "set": _set, "req": _req, "do": _do, "emit": _emit, "grant": _grant,
-    "skip": lambda ctx, n: None, "stop": _stop, "fn": _fn, "choose": _choose,
+_START: dict[str, Callable[[Ctx, Node], object]] = {
+    "seq": lambda ctx, n: ctx.push({"k": "seq", "n": n["id"], "i": 0}),
+    "while": lambda ctx, n: ctx.push({"k": "while", "n": n["id"]}),
+    "choose": lambda ctx, n: ctx.push({"k": "ch", "n": n["id"]}),
+    "let": lambda ctx, n: ctx.put(ctx.env(), n["v"], ev(ctx, n["e"]), quiet=True),
+    "grant": lambda ctx, n: reactions.grant(ctx, n), "skip": lambda ctx, n: None,
+    "if": _if, "for": _for, "rep": _rep, "with": _with, "set": _set, "req": _req, "do": _do,
+    "stop": _stop, "fn": _fn,  # an event: the reactions that answer run next (in a trial too)
+    "emit": lambda ctx, n: reactions.emit(ctx, n["ev"], {k: ev(ctx, v) for k, v in n["f"].items()}),
 }
 
 
@@ -372,7 +344,7 @@ def _steps() -> dict[str, Callable[[Ctx, Frame], None]]:
     from compiler.runtime.reactions import step_react
 
     return {"seq": _step_seq, "for": _step_for, "rep": _step_rep, "while": _step_while,
-            "with": _step_with, "scope": _step_scope, "ch": step_choose,
+            "with": _step_with, "scope": lambda ctx, f: ctx.pop(f), "ch": step_choose,
             "react": step_react, "flow": step_flow}
 
 

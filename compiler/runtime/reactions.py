@@ -10,7 +10,9 @@ events.
 ``emit`` collects the reactions that answer an event (their filter holds with ``event``,
 ``you`` = owner and ``this`` = the record), then queues them: owners in seat order from
 the player who acted, and when one owner has several, that owner chooses the order
-(rulebook: simultaneous effects are ordered by their owner). Trial runs fire nothing.
+(rulebook: simultaneous effects are ordered by their owner). Trials fire them as the
+game does (an owner's order tried as a decision is), so what a trial finds legal can
+be played, and what it refuses cannot.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from compiler.runtime.machine import start
 from compiler.runtime.straight import NotStraight
 from compiler.runtime.values import ev, num
 
-__all__ = ["emit", "grant", "modified", "modsum", "step_react"]
+__all__ = ["NeedFrames", "OrderBranch", "emit", "grant", "modified", "modsum",
+           "reaction_bodies", "step_react"]
 
 Active = tuple[Any, str, str, dict[str, Any]]
 """(owner, kind, record id, record)"""
@@ -54,15 +57,54 @@ def active_records(ctx: Ctx, only: dict[str, set[str]] | None = None) -> Iterato
                     yield None, kind, rid, rec
 
 
-def emit(ctx: Ctx, event: str, fields: dict[str, Any], straight: bool = False) -> None:
-    """Queue the reactions that answer ``event``, then end the grants it ends. In a
-    statement run ``straight`` (straight.py), reactions that answer stop the run."""
-    if ctx.dry:
-        return
+class OrderBranch(Exception):
+    """A trial met an owner's choice of the reaction run first: try each (``args[0]``)."""
+
+
+class NeedFrames(Exception):
+    """A compiled trial met reactions it does not run inline: run it again as frames."""
+
+
+def emit(ctx: Ctx, event: str, fields: dict[str, Any], straight: bool = False) -> bool:
+    """Queue the reactions that answer ``event`` (a ``react`` frame), then end the grants
+    it ends (a trial logs nothing). In a statement run ``straight`` (straight.py), they
+    stop the run; in a compiled trial (``straight`` and dry) they run at once, by their
+    compiled functions, as ``step_react`` runs them (False: a requirement failed;
+    NeedFrames when one has a decision or an owner has several: an order to choose)."""
     log = ctx.state.get("log")
-    if isinstance(log, list):
+    if isinstance(log, list) and not ctx.dry:
         ctx.put(ctx.state, "log", log + [{"event": event, **fields}])
-    actor = ctx.env().get("you")
+    found = _answering(ctx, event, fields)
+    if found and straight and not ctx.dry:
+        raise NotStraight(event)
+    _expire(ctx, event, fields)
+    if not found:
+        return True
+    check_bound(f"events answering events ({ctx.index.nodes[found[0]['n']].get('at')})",
+                sum(f["k"] == "react" for f in ctx.frames) + 1, MAX_EVENT_DEPTH)
+    items, frames, mark = _ordered(ctx, found, ctx.env().get("you")), ctx.frames, len(ctx.frames)
+    frames.append({"k": "react", "ev": fields, "items": items})
+    if not straight:
+        return True
+    table = ctx.code["trials"]
+    owners = [item["o"] for item in found if isinstance(item["o"], int)]
+    try:
+        if len(set(owners)) < len(owners) or \
+                not all(hasattr(table.get(item["n"]), "direct") for item in found):
+            raise NeedFrames(event)
+        for item in items:
+            frames.append({"k": "scope", "env": _env(item, fields)})
+            if table[item["n"]].direct(ctx, frames[-1]["env"]) is False:
+                return False
+            frames.pop()
+        return True
+    finally:
+        del frames[mark:]
+
+
+def _answering(ctx: Ctx, event: str, fields: dict[str, Any]) -> list[dict[str, Any]]:
+    """The reactions of active records and grants that answer ``event`` now, unordered:
+    ``{o: owner, this, n: body id, l: label, env?}``."""
     found: list[dict[str, Any]] = []
     for owner, kind, rid, rec in _active(ctx, "on", event):
         for field in ctx.index.reactions.get(kind, []):
@@ -77,13 +119,15 @@ def emit(ctx: Ctx, event: str, fields: dict[str, Any], straight: bool = False) -
                                                item["env"].get("this"), fields, item["env"]):
             found.append({"o": item["env"].get("you"), "this": item["env"].get("this"),
                           "n": spec["b"]["id"], "l": f"grant:{g}", "env": item["env"]})
-    if found and straight:
-        raise NotStraight(event)
-    _expire(ctx, event, fields)
-    if found:  # a reaction that emits what it answers would nest without end
-        check_bound(f"events answering events ({ctx.index.nodes[found[0]['n']].get('at')})",
-                    sum(f["k"] == "react" for f in ctx.frames) + 1, MAX_EVENT_DEPTH)
-        ctx.push({"k": "react", "ev": fields, "items": _ordered(ctx, found, actor)})
+    return found
+
+
+def reaction_bodies(ctx: Ctx, event: str) -> Iterator[dict[str, Any]]:
+    """The statement of every record's reaction to ``event``, active or not."""
+    for kind, rids in _having(ctx, "on", event).items():
+        yield from (r["b"] for rid in rids for field in ctx.index.reactions[kind]
+                    for r in ctx.rules["records"][kind][rid].get(field) or []
+                    if r and r.get("on") == event)
 
 
 def _holds(ctx: Ctx, spec: dict[str, Any], owner: Any, rid: Any, fields: dict[str, Any],
@@ -122,10 +166,19 @@ def step_react(ctx: Ctx, f: Frame) -> None:
     if len(mine) == 1 or not isinstance(owner, int):
         _run(ctx, f, mine[0])
         return
+    answers = [{"reaction": i["l"]} for i in mine]
+    if ctx.dry:
+        raise OrderBranch(answers)
+    from compiler.runtime.choose import order_completes
+
+    answers = [a for a in answers if order_completes(ctx, a)] or answers
+    if len(answers) == 1:
+        f["ans"] = answers[0]
+        return
     ctx.state["pending"] = {"player": owner, "kind": "reaction_order",
                             "prompt": _said(ctx, "reaction_order_prompt",
                                             "which effect resolves first"),
-                            "options": [{"reaction": i["l"]} for i in mine]}
+                            "options": answers}
 
 
 def _said(ctx: Ctx, key: str, english: str) -> str:
@@ -139,10 +192,13 @@ def _said(ctx: Ctx, key: str, english: str) -> str:
 
 def _run(ctx: Ctx, f: Frame, item: dict[str, Any]) -> None:
     f["items"] = [i for i in f["items"] if i is not item]
-    env = dict(item.get("env") or {})
-    env.update({"you": item["o"], "this": item["this"], "event": f["ev"]})
-    ctx.push({"k": "scope", "env": env})
+    ctx.push({"k": "scope", "env": _env(item, f["ev"])})
     start(ctx, ctx.index.nodes[item["n"]])
+
+
+def _env(item: dict[str, Any], fields: dict[str, Any]) -> dict[str, Any]:
+    """The names a queued reaction runs with (a grant's own, then you, this, event)."""
+    return {**(item.get("env") or {}), "you": item["o"], "this": item["this"], "event": fields}
 
 
 def grant(ctx: Ctx, node: dict[str, Any]) -> None:
@@ -155,14 +211,9 @@ def grant(ctx: Ctx, node: dict[str, Any]) -> None:
 
 def _expire(ctx: Ctx, event: str, fields: dict[str, Any]) -> None:
     grants = ctx.state.get("grants") or []
-    keep = []
-    for item in grants:
-        node = ctx.index.nodes[item["n"]]
-        ends = any(u["ev"] == event and _holds(ctx, u, item["env"].get("you"),
-                                               item["env"].get("this"), fields, item["env"])
-                   for u in node["until"])
-        if not ends:
-            keep.append(item)
+    keep = [g for g in grants if not any(
+        u["ev"] == event and _holds(ctx, u, g["env"].get("you"), g["env"].get("this"),
+                                    fields, g["env"]) for u in ctx.index.nodes[g["n"]]["until"])]
     if len(keep) != len(grants):
         ctx.touch("grants")
         ctx.put(ctx.state, "grants", keep)
@@ -239,25 +290,21 @@ def _having(ctx: Ctx, field: str, name: str) -> dict[str, set[str]]:
     reaction to event ``name`` ("on"); the others do nothing to it and are not looked
     at (most events have no reaction at all)."""
     cache = ctx.index.modified_by if field == "mod" else ctx.index.reacting_to
-    hit = cache.get(name)
-    if hit is None:
-        hit = {}
-        records = ctx.rules["records"]
+    if name not in cache:
         kinds = ctx.index.modifiers if field == "mod" else ctx.index.reactions
-        for kind, fields in kinds.items():
+        cache[name] = {kind: rids for kind, fields in kinds.items()
+                       if (rids := _ids(ctx.rules["records"].get(kind) or {}, fields, field,
+                                        name))}
+    return cache[name]
 
-            def has(rec: Any, fields: list[str] = fields) -> bool:
-                return isinstance(rec, dict) and any(x and x.get(field) == name
-                                                     for f in fields
-                                                     for x in rec.get(f) or [])
 
-            table = records.get(kind) or {}
-            rids = table.having(field, name, has) if isinstance(table, LazyTable) else \
-                {rid for rid, rec in table.items() if has(rec)}
-            if rids:
-                hit[kind] = rids
-        cache[name] = hit
-    return hit
+def _ids(table: Any, fields: list[str], field: str, name: str) -> set[str]:
+    def has(rec: Any) -> bool:
+        return isinstance(rec, dict) and any(x and x.get(field) == name
+                                             for f in fields for x in rec.get(f) or [])
+
+    return table.having(field, name, has) if isinstance(table, LazyTable) else \
+        {rid for rid, rec in table.items() if has(rec)}
 
 
 def _modifier(ctx: Ctx, mod: dict[str, Any], owner: Any, rid: Any, params: dict[str, Any],

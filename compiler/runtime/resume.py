@@ -1,23 +1,16 @@
 """Compiled continuation trials: the rest of a running option, as compiled functions.
 
 ``choose.completes`` asks whether taking an option of the decision on top still lets
-the enclosing option (the frames from ``base`` up) be applied in full. The frame
-machine answers it by running those frames in a trial. ``completes(ctx, base, node,
-opt)`` here answers it with the compiled trial functions (``compiler.runtime.cps``):
-every frame from ``base`` up becomes a continuation that runs what the frame has left
-(the rest of a sequence, the loop's remaining items, the option's further picks), so
-the rest of the option runs as compiled code. Returns None when a frame is of a kind
-it does not resume (the caller then uses the frame trial, which stays the oracle).
-
-When nothing the rest would run can fail (no ``require`` and no ``do``, whose code is
-known only when it runs, anywhere in it: ``cannot_fail``) and the option's own trial
-applied it in full (``ctx.applied``: the same run, from the same state) or it cannot fail
-either, the answer is yes without running them: a continuation trial only fails at a
-requirement (and one cut short by its budget counts as applied).
-
-Frames are never changed in place: a continuation keeps its position in its closure
-and only pops frames off ``ctx.frames`` (``cps.CHOOSE`` restores the list after an
-option that fails), and every write goes through the journal, rolled back at the end.
+the enclosing option (the frames from ``base`` up) be applied in full; the frame trial
+(the oracle) runs those frames. ``completes`` here makes every frame from ``base`` up a
+continuation of compiled trial functions (``cps``) that runs what the frame has left (a
+sequence's rest, a loop's items, the option's further picks); None when it cannot
+resume a frame (the caller then runs the frame trial). When nothing the rest would run
+can fail (``cannot_fail``: no ``require``, ``do`` or event whose reactions may fail)
+and the option's own trial applied it in full (``ctx.applied``) or it cannot fail
+either, the answer is yes without running them. Frames are never changed in place: a
+continuation keeps its position in its closure and only pops frames off ``ctx.frames``,
+and every write goes through the journal, rolled back at the end.
 """
 
 from __future__ import annotations
@@ -30,6 +23,7 @@ from compiler.runtime.cps import CHOOSE
 from compiler.runtime.ctx import MISSING, Ctx, Frame
 from compiler.runtime.index import statements
 from compiler.runtime.machine import bind, dry_run, unbind
+from compiler.runtime.reactions import NeedFrames, reaction_bodies
 from compiler.runtime.values import ev
 
 __all__ = ["completes"]
@@ -66,7 +60,10 @@ def completes(ctx: Ctx, base: int, node: dict[str, Any], opt: dict[str, Any]
         after = chain.after_option(top, node, top_frame.get("left"), picked, old)
         return bool(fn(ctx, after, chain.brk(top)))
 
-    return dry_run(ctx, list(frames), base, option_then_rest)
+    try:
+        return dry_run(ctx, list(frames), base, option_then_rest)
+    except NeedFrames:  # reactions it does not run inline: the frame trial answers
+        return None
 
 
 FAILS = ("req", "do")
@@ -78,6 +75,8 @@ def cannot_fail(ctx: Ctx, frames: list[Frame]) -> bool:
     (``FAILS``), so a continuation trial of it can only succeed (frames of ``RESUMED``
     kinds; a decision's further picks run any of its options)."""
     nodes = ctx.index.nodes
+    if any("on" in nodes[g["n"]]["spec"] for g in ctx.state.get("grants") or []):
+        return False  # a lasting reaction: any event may fail
     for f in frames:
         kind = f["k"]
         if kind in ("with", "scope"):
@@ -95,12 +94,36 @@ def cannot_fail(ctx: Ctx, frames: list[Frame]) -> bool:
 
 
 def _sure(ctx: Ctx, node: dict[str, Any]) -> bool:
-    """Whether statement ``node`` holds no ``FAILS`` statement (kept by node id)."""
+    """Whether statement ``node`` holds no ``FAILS`` statement, no lasting reaction
+    granted and no event whose reactions may fail (``_quiet``; kept by node id)."""
     table = ctx.index.sure
     hit = table.get(node["id"])
     if hit is None:
-        hit = table[node["id"]] = not any(n["op"] in FAILS for n in statements(node))
+        kids = list(statements(node))
+        hit = table[node["id"]] = not any(map(_fails, kids)) and \
+            all(_quiet(ctx, n["ev"]) for n in kids if n["op"] == "emit")
     return hit
+
+
+def _fails(n: dict[str, Any]) -> bool:
+    return n["op"] in FAILS or n["op"] == "grant" and "on" in n["spec"]
+
+
+def _quiet(ctx: Ctx, event: str) -> bool:
+    """Whether no record's reaction to ``event``, nor to an event such a reaction emits
+    (and so on), holds a ``_fails`` statement (kept in the rules' memo)."""
+    key = (_quiet, event)
+    if key not in ctx.index.memo:
+        seen, todo, quiet = {event}, [event], True
+        while todo and quiet:
+            for body in reaction_bodies(ctx, todo.pop()):
+                kids = list(statements(body))
+                quiet = quiet and not any(map(_fails, kids))
+                more = {n["ev"] for n in kids if n["op"] == "emit"} - seen
+                seen |= more
+                todo += more
+        ctx.index.memo[key] = quiet
+    return bool(ctx.index.memo[key])
 
 
 class _Chain:

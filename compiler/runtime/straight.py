@@ -4,12 +4,10 @@ With the compiled engine, a compound statement (``seq``, ``if``, ``for``, ``rep`
 ``while``, ``with``) without decision, ``do``, ``stop`` or ``grant`` runs in a real game
 as its compiled function ``d_N`` (``compiler.codegen.pystmt``), not as frames (pushed and
 popped unseen); a lone ``let`` or ``set`` too. One with a ``require`` or ``emit`` is
-*guarded*: its writes are journaled, and when a requirement fails (frames would drop the
-rest of the scope and warn) or reactions answer an event (frames would run them first)
-they are rolled back and the machine runs it as frames from the same state. The machine
-keeps the rest (and everything, with the interpreter or while tracing coverage).
-
-Entry point: ``straight(ctx, node)`` -> ``(function, guarded, YAML line)``, or None.
+*guarded*: its writes are journaled, and when a requirement fails or reactions answer
+an event they are rolled back and the machine runs it as frames from the same state
+(everything, with the interpreter or while tracing coverage). Entry point:
+``straight(ctx, node)`` -> ``(function, guarded, YAML line)``, or None.
 """
 
 from __future__ import annotations

@@ -206,16 +206,16 @@ def _each(ctx: Any, n: Node) -> list[Any]:
                 continue
             out.append(ev(ctx, n["e"]) if "e" in n else item)
     finally:
-        if had:
-            env[name] = old
-        else:
-            env.pop(name, None)
+        _restore(env, name, had, old)
     return out
 
 
-def _fn(ctx: Any, n: Node) -> Any:
-    args = [ev(ctx, a) for a in n["a"]]
-    return FUNCTIONS[n["f"]](ctx, n, *args)
+def _restore(env: dict[str, Any], name: str, had: bool, old: Any) -> None:
+    """Give ``name`` back the value it had (none: unset it)."""
+    if had:
+        env[name] = old
+    else:
+        env.pop(name, None)
 
 
 def _core(ctx: Any, n: Node) -> Any:
@@ -240,10 +240,7 @@ def _letx(ctx: Any, n: Node) -> Any:
     try:
         return ev(ctx, n["b"])
     finally:
-        if had:
-            env[name] = old
-        else:
-            env.pop(name, None)
+        _restore(env, name, had, old)
 
 
 def _as(ctx: Any, n: Node) -> Any:
@@ -271,11 +268,6 @@ def _adjacent(ctx: Any, n: Node, rid: Any) -> list[Any]:
     return list(rec.get("next_to") or []) if rec else []
 
 
-def _position(ctx: Any, n: Node, x: Any, items: Any) -> int:
-    items = items_of(items)
-    return items.index(x) if x in items else -1
-
-
 FUNCTIONS: dict[str, Callable[..., Any]] = {
     "count": lambda ctx, n, x: len(x) if isinstance(x, (list, dict)) else 0,
     "sum": lambda ctx, n, x: sum(num(v) for v in items_of(x)),
@@ -291,7 +283,7 @@ FUNCTIONS: dict[str, Callable[..., Any]] = {
     "reversed": lambda ctx, n, x: list(reversed(items_of(x))),
     "random": lambda ctx, n, x: ctx.rng().randrange(num(x)) if num(x) > 0 else 0,
     "adjacent": _adjacent,
-    "position": _position,
+    "position": lambda ctx, n, x, xs: items_of(xs).index(x) if x in items_of(xs) else -1,
 }
 
 
@@ -317,7 +309,8 @@ _OPS: dict[str, Callable[[Any, Node], Any]] = {
     "list": lambda ctx, n: [ev(ctx, a) for a in n["a"]],
     "range": lambda ctx, n: list(range(num(ev(ctx, n["a"])), num(ev(ctx, n["b"])) + 1)),
     "obj": lambda ctx, n: {k: ev(ctx, a) for k, a in zip(n["k"], n["a"], strict=True)},
-    "filt": _each, "mapc": _each, "fn": _fn, "core": _core,
+    "filt": _each, "mapc": _each, "core": _core,
+    "fn": lambda ctx, n: FUNCTIONS[n["f"]](ctx, n, *[ev(ctx, a) for a in n["a"]]),
     "cond": lambda ctx, n: ev(ctx, n["a"]) if ev(ctx, n["c"]) else ev(ctx, n["b"]),
     "modv": _modv, "as": _as, "can": _can, "letx": _letx,
 }

@@ -98,8 +98,10 @@ def findings(html: bytes | str, ir: dict[str, Any]) -> list[Finding]:
               for m in _PATH.finditer(text)]
     ids, named = _ids(ir), _named(ir)
     for word in re.findall(r"[A-Za-z0-9_]+", text):
-        if word in ids or SNAKE_WORD.fullmatch(word):
-            found.append((f"shows the id {word!r}", ids.get(word) or named.get(word), word))
+        bare = word[:1].lower() + word[1:]   # an id heading its line: "Secret_card"
+        if word in ids or SNAKE_WORD.fullmatch(bare):
+            found.append((f"shows the id {word!r}", ids.get(word) or ids.get(bare) or
+                          named.get(word) or named.get(bare), word))
     return list(dict.fromkeys(found))
 
 

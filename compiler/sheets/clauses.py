@@ -96,7 +96,7 @@ class Clauses(Forms):
         if "def" in tree:
             return self.use(tree)
         if "fn" in tree and tree["fn"] == "shuffle":
-            return self.w["shuffle"].format(self.value(tree["a"][0]))
+            return self.w["shuffle"].format(self.fn_arg(tree["a"][0]))
         handler = STATEMENTS.get(str(form))
         if handler is not None:
             return str(handler(self, tree))
@@ -136,13 +136,14 @@ class Clauses(Forms):
         return f"{key}_then" if (lead or nested) and f"{key}_then" in self.w else key
 
     def _for(self, tree: Tree) -> str:
-        src = tree.get("src") or {}
-        word = self.kind_name(src["kind"], "one") if isinstance(src, dict) and "kind" in src \
-            else str(self.w["player_one"]) if src == {"core": "players"} else self.value(src)
+        word = self.loop_word(tree.get("src") or {})
         key = self._then("for", tree["b"])
         self.loop[tree["v"]] = word
         try:
+            who = self.predicate(tree["w"], tree["v"]) if "w" in tree else None
             body = self.clause(tree["b"])
+            if who is not None:   # "for each player who is not out of the round: ..."
+                return self.w["for_who"].format(v=word, p=who, b=body)
             if "w" in tree:
                 return self.w["for_where"].format(v=word, w=self.value(tree["w"]), b=body)
             return self.w[key].format(v=word, b=body)
@@ -175,9 +176,22 @@ class Clauses(Forms):
                 return self.w[key].format(v=self.each_of(terms), b=self.clause(tree["b"]))
             self.after_colon = False
             return self.w["repeat"].format(n=self.value(tree["n"]), b=self.clause(tree["b"]))
-        return self.w["while"].format(c=self.value(tree["c"]), b=self.clause(tree["b"]))
+        key = "while_then" if isinstance(tree["b"], dict) and \
+            tree["b"].get("form") in _COLON else "while"   # never two colons in a row
+        return self.w[key].format(c=self.condition(tree["c"]), b=self.clause(tree["b"]))
 
     def _assign(self, tree: Tree) -> str:
+        t, e = tree["t"], tree["e"]
+        entry = str(t.get("state", "")) if isinstance(t, dict) and set(t) == {"state"} else ""
+        if entry and self.is_flag(entry) and isinstance(e, dict) and \
+                isinstance(e.get("lit"), bool) and tree["o"] == "=":
+            # "you are out of the round", "you are no longer out of the round"
+            key = "flag_set" if e["lit"] else "flag_unset"
+            return self.w[key].format(f=self.state_word(entry))
+        if entry and tree["o"] in ("+=", "-=") and \
+                str(self.state_spec(entry)[1].get("type", [""])[0]) == "list":
+            frame = self.w["assign_list"][tree["o"]]   # "add ... to the deck"
+            return self.joined(frame.format(t=self.state_the(entry), e=self.value(e)))
         frames = self.w["assign"]
         return frames.get(tree["o"], frames["="]).format(t=self.value(tree["t"]),
                                                           e=self.value(tree["e"]))

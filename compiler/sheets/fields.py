@@ -86,11 +86,12 @@ class Fields:
         self.clause = False
 
     def text(self, template: Any, item: tuple[str, int] | None = None,
-             capital: bool = True) -> str:
+             capital: bool = True, upper: bool = True) -> str:
         """``template`` (a text or {lang: text}) filled from this record (and from item
         ``(field, index)`` of a list field first); a capital letter (unless not
-        ``capital``), and a full stop when it holds a statement. A text whose every hole is
-        empty is empty."""
+        ``capital``), and a full stop when it holds a statement, which starts with a
+        capital too unless not ``upper`` (a part run on after "; "). A text whose every
+        hole is empty is empty."""
         self.clause = False
         words = self.sp.pick(template)
         alone = re.fullmatch(r"\{[a-z_][a-z0-9_.]*\}", words.strip()) is not None
@@ -108,7 +109,8 @@ class Fields:
         if not text or said and not any(said):   # "#{number}" of a card with no number
             return ""
         if self.clause:
-            return sentence(text)
+            whole = sentence(text)   # a name keeps its capital: "Energific row ..."
+            return whole if upper or not text[:1].islower() else text[:1] + whole[1:]
         return upper_first(text) if capital else text
 
     def hole(self, name: str, form: str | None, article: str,

@@ -53,8 +53,22 @@ def score_text(sp: Speaker, tree: Any) -> str:
     return sp.value(tree)
 
 
+def _named_as_base(sp: Speaker, step: dict[str, Any]) -> dict[str, Any]:
+    """``step``, named as the base game's step of its id when a module's replacement
+    gives no name of its own (Nature Reserve's income step is still "Income")."""
+    if step.get("name") or "base_flow" not in sp.ir:
+        return step
+    base = (sp.ir["base_flow"].get("flow") or {})
+    steps = [*(base.get("setup") or []), *(base.get("phases") or []),
+             *((base.get("end") or {}).get("steps") or [])]
+    name = next((b.get("name") for b in steps if isinstance(b, dict) and
+                 b.get("id") == step.get("id") and b.get("name")), None)
+    return {**step, "name": name} if name else step
+
+
 def _step(sp: Speaker, step: dict[str, Any], trees: dict[str, Any], prefix: str,
           title: str = "") -> Item:
+    step = _named_as_base(sp, step)
     text = step_text(sp, trees, prefix)
     who, own = step_parts(sp, trees, prefix)
     if f"{prefix}.when" in trees:

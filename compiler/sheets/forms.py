@@ -59,6 +59,78 @@ class Forms:
     def joined(self, text: str) -> str:
         raise NotImplementedError
 
+    def state_spec(self, entry: str) -> tuple[str, dict[str, Any]]:
+        raise NotImplementedError
+
+    def state_word(self, entry: str) -> str:
+        """A state entry in words: its ``name``, else its id with spaces for "_" (a leak:
+        the data should name it)."""
+        named = self.state_name(entry)
+        if not named:
+            self.leaks.add(f"state entry {entry}")
+        return named or entry.replace("_", " ")
+
+    def state_the(self, entry: str) -> str:
+        """A list of the state as a thing on the table: "the deck", "your hand" ("il
+        mazzo", "la tua mano": the entry's ``gender``, else guessed from the ending)."""
+        word = self.state_word(entry)
+        scope, spec = self.state_spec(entry)
+        given = spec.get("gender")
+        gender = str((given.get(self.lang) if isinstance(given, dict) else None) or
+                     guess_gender(word))
+        if scope == "player":
+            frame = self.w["possessive"]["the"]
+            return str(frame.get(gender[:1], frame["m"])["one"]).format(x=word)
+        if self.lang == "it":
+            return italian_article(word, gender, False) + word
+        return "the " + word if self.lang == "en" else word
+
+    def fn_arg(self, tree: Tree) -> str:
+        """An argument of a function: a list of the state with its article ("the first
+        of the deck", "shuffle the deck"), anything else as a value."""
+        if isinstance(tree, dict) and set(tree) == {"state"} and \
+                str(self.state_spec(str(tree["state"]))[1].get("type", [""])[0]) == "list":
+            return self.state_the(str(tree["state"]))
+        return self.value(tree)
+
+    def is_flag(self, entry: str) -> bool:
+        """Whether ``entry`` is a yes/no state entry of each player ("passed", "out of
+        the round"): said as what a player is."""
+        scope, spec = self.state_spec(entry)
+        return scope == "player" and spec.get("type") == "bool"
+
+    def predicate(self, tree: Tree, var: str) -> str | None:
+        """``var.flag`` or ``not var.flag`` said without its subject: "is out of the
+        round", "is not out of the round"; None for anything else."""
+        neg = isinstance(tree, dict) and tree.get("form") == "not"
+        inner = tree.get("a") if neg else tree
+        if not (isinstance(inner, dict) and inner.get("form") == "field" and
+                inner.get("of") == {"var": var} and self.is_flag(str(inner["f"]))):
+            return None
+        return str(self.w["flag_not" if neg else "flag"]).format(
+            f=self.state_word(str(inner["f"])))
+
+    def loop_word(self, src: Tree) -> str:
+        """What one item of a loop's source is called: a kind's singular, "player"."""
+        if isinstance(src, dict) and "kind" in src:
+            return self.kind_name(str(src["kind"]), "one")
+        return str(self.w["player_one"]) if src == {"core": "players"} else self.value(src)
+
+    def kind_name(self, kind: str, form: str | None = None) -> str:
+        raise NotImplementedError
+
+    def quantified(self, tree: Tree) -> str | None:
+        """``any [not p.passed for each p in players]``: "at least one player is not out
+        of the round" (``all``: "every player ..."); None when the list is not a flag of
+        each item."""
+        arg = (tree.get("a") or [None])[0]
+        if tree.get("fn") not in ("any", "all") or not isinstance(arg, dict) or \
+                arg.get("form") != "map":
+            return None
+        said = self.predicate(arg["e"], str(arg["v"]))
+        return None if said is None else str(self.w[f"{tree['fn']}_who"]).format(
+            v=self.loop_word(arg.get("src")), p=said)
+
     def event_name(self, event: str) -> str:
         raise NotImplementedError
 
@@ -170,6 +242,11 @@ class Forms:
         return self.w[tree["form"]].join(self.value(a) for a in tree["a"])
 
     def _not(self, tree: Tree) -> str:
+        of = tree["a"].get("of") if isinstance(tree["a"], dict) else None
+        said = self.predicate(tree, str(of["var"])) if isinstance(of, dict) and \
+            "var" in of else None
+        if said is not None:   # "the player is not out of the round"
+            return f"{self.value(of)} {said}"
         return self.w[tree["form"]].format(a=self.value(tree["a"]))
 
     def _member(self, tree: Tree) -> str:
@@ -185,6 +262,10 @@ class Forms:
         (which no data names yet: a leak, see ``leaks``)."""
         field = str(tree["f"])
         of = tree["of"]
+        if isinstance(of, dict) and "var" in of and self.state_spec(field)[0] == "player":
+            said = self.predicate(tree, str(of["var"]))   # "the player is out of the round"
+            return f"{self.value(of)} {said}" if said is not None else \
+                str(self.w["field_of"]).format(f=self.state_word(field), x=self.value(of))
         if self.record(None, field) and isinstance(of, dict) and "state" in of and \
                 len(of) == 1 and self.state_name(str(of["state"])):
             # a named state entry's key: "batterie nella riserva", "batteries in the supply"
@@ -204,7 +285,13 @@ class Forms:
         return self.w["filter"].format(src=self.value(tree["src"]), w=self.value(tree["w"]))
 
     def _map(self, tree: Tree) -> str:
-        return self.w["map"].format(e=self.value(tree["e"]), v=tree["v"])
+        word = self.loop_word(tree.get("src"))
+        loop: dict[str, str] = getattr(self, "loop", {})
+        loop[tree["v"]] = word
+        try:
+            return self.w["map"].format(e=self.value(tree["e"]), v=word)
+        finally:
+            loop.pop(tree["v"], None)
 
     def _obj(self, tree: Tree) -> str:
         return self.w["list_sep"].join(f"{k}: {self.value(v)}"

@@ -112,7 +112,10 @@ def _names(sp: Speaker, ids: list[Any], kind: str | None = None) -> str:
     gloss = kind == "modules"
     seen = [sp.name(kind, i, gloss=gloss) for i in ids if not sp.player or sp.named(kind, i)]
     counts = {n: seen.count(n) for n in seen}   # two cards of one name: "Name ×2"
-    return sp.w["list_sep"].join(n if c == 1 else f"{n} ×{c}" for n, c in counts.items())
+    # names with commas of their own (a tile named by its rule: "Begin the game with
+    # $30, instead of $25") are kept apart by semicolons
+    sep = "; " if any("," in n for n in counts) else sp.w["list_sep"]
+    return sep.join(n if c == 1 else f"{n} ×{c}" for n, c in counts.items())
 
 
 def copies(rec: dict[str, Any]) -> int:

@@ -44,19 +44,21 @@ def section_items(sp: Speaker, section: dict[str, Any],
             if (only is None or rid == only) and (only or not sp.player or recs[rid].get("name"))]
 
 
-def _rows(f: Fields, rows: list[dict[str, Any]], capital: bool = True
-          ) -> list[dict[str, Any]]:
-    """One entry per row: ``{label, texts}`` (a list field gives one text per item)."""
-    out = []
+def _rows(f: Fields, rows: list[dict[str, Any]], capital: bool = True,
+          run: bool = False) -> list[dict[str, Any]]:
+    """One entry per row: ``{label, texts}`` (a list field gives one text per item).
+    ``run``: the rows are run on in one line after the record's name, joined by "; "
+    (a ``list`` section): only the first text may start with a capital, every later one
+    and every later label starts lower-case ("Reward: at 3, take ...; at 6, take ...")."""
+    out: list[dict[str, Any]] = []
     for row in rows:
         label = f.sp.pick(row.get("label")) if row.get("label") else ""
+        later = run and any(r["texts"] for r in out)
+        label = lower_first(label) if later else label
         cap = capital and not label
-        if row.get("each"):
-            field = str(row["each"])
-            texts = [f.text(row["text"], (field, i), cap)
-                     for i in range(len(f.rec.get(field) or []))]
-        else:
-            texts = [f.text(row["text"], capital=cap)]
+        n = len(f.rec.get(str(row["each"])) or []) if row.get("each") else 1
+        texts = [f.text(row["text"], (str(row["each"]), i) if row.get("each") else None,
+                        cap, upper=not (later or run and i)) for i in range(n)]
         out.append({"label": label, "texts": [t for t in texts if t]})
     return out
 
@@ -78,13 +80,14 @@ def _item(sp: Speaker, section: dict[str, Any], kind: str, rid: str,
                   else "", "errata": errata(sp, kind, rid)}
     # a placeholder (content the sources do not give) says so, not only by its mark
     item["stand"] = str(sp.w["stand_in"]) if isinstance(rec.get("placeholder"), str) else ""
+    item["name"] = upper_first(item["name"])   # a name heads its row, line or card
     if section.get("layout") == "table":
-        item["name"] = upper_first(item["name"])
         item["cells"] = [r["texts"] for r in _rows(f, [{**c, "label": ""} for c in
                                                       section.get("columns") or []])]
     else:
-        item["lines"] = [r for r in _rows(f, section.get("lines") or [],
-                                          section.get("layout") == "cards") if r["texts"]]
+        cards = section.get("layout") == "cards"
+        item["lines"] = [r for r in _rows(f, section.get("lines") or [], cards, not cards)
+                         if r["texts"]]
         if item["stand"]:
             item["lines"].insert(0, {"label": "", "texts": [item["stand"]], "stand": True})
     if section.get("layout") == "cards":
@@ -191,8 +194,9 @@ def frame(sp: Speaker) -> dict[str, Any]:
         "player": sp.player,
         "title": sp.pick(game.get("title"), str(game.get("id", ""))),
         "players": _players(sp, players) if players else "",
+        # a module's name keeps its "(gloss)": "Extra Scoring Tiles (Clear Skies)"
         "selection": sp.w["selection"].format(what=sp.w["list_sep"].join(
-            sp.name("modules", m) for m in chosen) or sp.w["base_game"])
+            sp.name("modules", m, gloss=True) for m in chosen) or sp.w["base_game"])
         if chosen is not None else "",
     }
 

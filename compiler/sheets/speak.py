@@ -195,18 +195,19 @@ class Speaker(Clauses):
 
     def state_name(self, entry: str) -> str:
         """A state entry's ``name`` in this language (state.yaml), or ''."""
-        for scope in (self.ir.get("state") or {}).values():
-            spec = (scope or {}).get(entry)
-            if isinstance(spec, dict) and isinstance(spec.get("name"), dict):
-                return lower_first(self.pick(spec["name"]))
-        return ""
+        names = self.state_spec(entry)[1].get("name")
+        return lower_first(self.pick(names)) if isinstance(names, dict) else ""
+
+    def state_spec(self, entry: str) -> tuple[str, dict[str, Any]]:
+        """The scope ("game", "player") and declaration of a state entry, or ("", {})."""
+        for scope, specs in (self.ir.get("state") or {}).items():
+            spec = (specs or {}).get(entry)
+            if isinstance(spec, dict):
+                return str(scope), spec
+        return "", {}
 
     def kind_of_state(self, entry: str) -> str | None:
-        for scope in (self.ir.get("state") or {}).values():
-            spec = (scope or {}).get(entry)
-            if isinstance(spec, dict) and spec.get("each"):
-                return str(spec["each"])
-        return None
+        return str(self.state_spec(entry)[1].get("each") or "") or None
 
     def kind_name(self, kind: str, form: str | None = None) -> str:
         decl = self.kinds.get(kind) or {}
@@ -299,7 +300,7 @@ class Speaker(Clauses):
                 number[0] = None
                 continue
             if text in self.first and phrase >= 0 and not "".join(out[phrase + 1:]).strip():
-                # an amount said in words: "pay $ equal to the price ...", not "... it $"
+                # an amount said in words: "pay the price ..." (symbol_equal), not "... it $"
                 out[phrase:] = [str(self.w["symbol_equal"]).format(r=text, n=out[phrase])]
                 continue
             phrase = len(out) if value is None and text.strip() else -1
@@ -368,11 +369,14 @@ class Speaker(Clauses):
         if "val" in tree:
             return self.name(self.kind_of_state(tree.get("state", "")), tree["val"], form)
         if "fn" in tree:
+            said = self.quantified(tree)   # "at least one player is not out of the round"
+            if said is not None:
+                return said
             if tree["fn"] == "random" and (tree.get("a") or [{}])[0] == \
                     {"core": "player_count"}:   # a seat drawn at random: a random player
                 return str(self.w["random_player"])
             frame = self.w["fn"].get(tree["fn"], "{0}")
-            return self.joined(frame.format(*[self.value(a) for a in tree["a"]]))
+            return self.joined(frame.format(*[self.fn_arg(a) for a in tree["a"]]))
         if "var" in tree:
             var = tree["var"]  # a loop's item, a name with words, a kind's one, itself
             return self.loop[var] if var in self.loop else str(self.w["var"][var]) \
@@ -383,10 +387,7 @@ class Speaker(Clauses):
         if "core" in tree:
             return str(self.w["core"].get(tree["core"], tree["core"])).format(round=self.round)
         if "state" in tree:
-            named = self.state_name(str(tree["state"]))
-            if not named:
-                self.leaks.add(f"state entry {tree['state']}")
-            return named or str(tree["state"])
+            return self.state_word(str(tree["state"]))
         form_ = tree.get("form")
         if form_ == "arith":
             return self._arith(tree, form)

@@ -602,8 +602,8 @@ def d_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
     c, key = SEAT(ctx, E.get('you')), 'named'
     if c is not None:
         SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
-    if not ctx.dry:
-        EMIT(ctx, 'named', {'card': E.get('card~98'), 'by': E.get('you'), 'target': E.get('target~97')})
+    if not EMIT(ctx, 'named', {'card': E.get('card~98'), 'by': E.get('you'), 'target': E.get('target~97')}):
+        return False
     if not d_5(ctx, E):
         return False
     return True
@@ -627,8 +627,8 @@ def d_4(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'named', {'card': E.get('card~98'), 'by': E.get('you'), 'target': E.get('target~97')})
+    if not EMIT(ctx, 'named', {'card': E.get('card~98'), 'by': E.get('you'), 'target': E.get('target~97')}):
+        return False
     return True
 
 
@@ -711,8 +711,8 @@ def d_10(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
     c, key = SEAT(ctx, E.get('you')), 'protected'
     if c is not None:
         SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    if not ctx.dry:
-        EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_23(ctx, E)})
+    if not EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_23(ctx, E)}):
+        return False
     return True
 
 
@@ -770,8 +770,8 @@ def d_15(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:74
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_23(ctx, E)})
+    if not EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': x_23(ctx, E)}):
+        return False
     return True
 
 
@@ -802,8 +802,8 @@ def d_18(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
     c, key = SEAT(ctx, E.get('you')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
-    if not ctx.dry:
-        EMIT(ctx, 'looked', {'by': E.get('you'), 'target': E.get('target~97')})
+    if not EMIT(ctx, 'looked', {'by': E.get('you'), 'target': E.get('target~97')}):
+        return False
     return True
 
 
@@ -825,8 +825,8 @@ def d_20(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'looked', {'by': E.get('you'), 'target': E.get('target~97')})
+    if not EMIT(ctx, 'looked', {'by': E.get('you'), 'target': E.get('target~97')}):
+        return False
     return True
 
 
@@ -862,8 +862,8 @@ def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
     c, key = SEAT(ctx, E.get('target~97')), 'seen'
     if c is not None:
         SET(ctx, 'seen', c, key, x_39(ctx, E), '+=', True, K[8])
-    if not ctx.dry:
-        EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~97')})
+    if not EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~97')}):
+        return False
     if not d_29(ctx, E):
         return False
     if not d_40(ctx, E):
@@ -921,8 +921,8 @@ def d_28(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~97')})
+    if not EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~97')}):
+        return False
     return True
 
 
@@ -1139,8 +1139,8 @@ def d_58(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_81(ctx, E), '+=', True, K[4])
-    if not ctx.dry:
-        EMIT(ctx, 'discarded', {'card': E.get('c~97'), 'by': E.get('you')})
+    if not EMIT(ctx, 'discarded', {'card': E.get('c~97'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -1174,8 +1174,8 @@ def d_61(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'discarded', {'card': E.get('c~97'), 'by': E.get('you')})
+    if not EMIT(ctx, 'discarded', {'card': E.get('c~97'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -1317,8 +1317,8 @@ def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
     c, key = SEAT(ctx, E.get('target~97')), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, E.get('mine~98'), '=', False, K[5])
-    if not ctx.dry:
-        EMIT(ctx, 'traded', {'by': E.get('you'), 'target': E.get('target~97')})
+    if not EMIT(ctx, 'traded', {'by': E.get('you'), 'target': E.get('target~97')}):
+        return False
     return True
 
 
@@ -1362,8 +1362,8 @@ def d_77(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:79
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'traded', {'by': E.get('you'), 'target': E.get('target~97')})
+    if not EMIT(ctx, 'traded', {'by': E.get('you'), 'target': E.get('target~97')}):
+        return False
     return True
 
 
@@ -1827,9 +1827,10 @@ def t_129(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         E = ctx.env()
     if not x_175(ctx, E):
         return False
-    ctx.steps += 2
-    if not ctx.dry:
-        EMIT(ctx, 'played', {'card': E.get('card~108'), 'by': E.get('you')})
+    ctx.steps += 1
+    if not EMIT(ctx, 'played', {'card': E.get('card~108'), 'by': E.get('you')}):
+        return False
+    ctx.steps += 1
     LOCAL(ctx, E, 'c~111', E.get('card~108'), True)
     if not d_133(ctx, E):
         return False
@@ -1853,8 +1854,8 @@ def d_131(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'played', {'card': E.get('card~108'), 'by': E.get('you')})
+    if not EMIT(ctx, 'played', {'card': E.get('card~108'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -1880,8 +1881,8 @@ def d_133(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
     c, key = SEAT(ctx, E.get('you')), 'discards'
     if c is not None:
         SET(ctx, 'discards', c, key, x_182(ctx, E), '+=', True, K[4])
-    if not ctx.dry:
-        EMIT(ctx, 'discarded', {'card': E.get('c~111'), 'by': E.get('you')})
+    if not EMIT(ctx, 'discarded', {'card': E.get('c~111'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -1915,8 +1916,8 @@ def d_136(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'discarded', {'card': E.get('c~111'), 'by': E.get('you')})
+    if not EMIT(ctx, 'discarded', {'card': E.get('c~111'), 'by': E.get('you')}):
+        return False
     return True
 
 
@@ -2111,8 +2112,8 @@ def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     c, key = SEAT(ctx, E.get('p~134')), 'tokens'
     if c is not None:
         SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
-    if not ctx.dry:
-        EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': x_205(ctx, E)})
+    if not EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': x_205(ctx, E)}):
+        return False
     return True
 
 
@@ -2134,8 +2135,8 @@ def d_153(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': x_205(ctx, E)})
+    if not EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': x_205(ctx, E)}):
+        return False
     return True
 
 

@@ -130,3 +130,58 @@ def test_a_reaction_that_emits_its_own_event_is_an_error_not_a_hang(tmp_path: Pa
                     RandomPolicy(seed)
                 while not game.is_over:
                     game.apply(policy.choose(game))
+
+
+class _Ctx:
+    """What MEMO and FLD read of a context: the game's memo, the rules' index and
+    records, the frames (a scope is pushed around an expression field)."""
+
+    def __init__(self, records: dict) -> None:
+        class _Index:
+            memo: dict = {}
+            field_cache: dict = {}
+        self.memo: dict = {}
+        self.index = _Index()
+        self.rules = {"records": records}
+        self.frames: list = [{"k": "scope", "env": {"you": 0}}]
+        self.code: dict = {}
+
+    def env(self) -> dict:
+        return next(f["env"] for f in reversed(self.frames) if "env" in f)
+
+    def scope(self, names: dict) -> object:
+        from compiler.runtime.ctx import _Scope
+        return _Scope(self, names)  # type: ignore[arg-type]
+
+
+def test_memo_keeps_a_value_by_the_items_of_a_list_name() -> None:
+    """A value whose name holds a list is kept by the list's items (equal items: the
+    same value, computed once); a name holding a mapping keeps nothing."""
+    ctx, calls = _Ctx({}), []
+
+    def compute(v: object) -> object:
+        calls.append(v)
+        return v
+    first = exports.MEMO(ctx, (9, ["s1", "s2"], 3), lambda: compute("a"))
+    again = exports.MEMO(ctx, (9, ["s1", "s2"], 3), lambda: compute("b"))
+    other = exports.MEMO(ctx, (9, ["s2", "s1"], 3), lambda: compute("c"))
+    assert (first, again, other) == ("a", "a", "c") and calls == ["a", "c"]
+    assert [exports.MEMO(ctx, (9, {"s1": 1}), lambda v=v: compute(v)) for v in "de"] == ["d", "e"]
+
+
+def test_fld_reads_a_field_as_the_interpreter_does() -> None:
+    """FLD keeps where a record's field is, not its value: a plain field, a missing
+    record or field (the default of each reader), and an expression field evaluated
+    with ``this`` = the record on every read (its value follows the names it reads)."""
+    expr, who = {"op": "var", "n": "this"}, {"op": "var", "n": "you"}
+    ctx = _Ctx({"cards": {"c1": {"cost": 3, "label": expr, "who": who}}})
+    cost = {"kind": "cards", "f": "cost", "d": 0}
+    label = {"kind": "cards", "f": "label", "d": None}
+    assert [exports.FLD(ctx, cost, rid) for rid in ("c1", "c1", "zz", 7)] == [3, 3, 0, 0]
+    vp = [{"kind": "cards", "f": "vp", "d": d} for d in (0, None, 2)]  # absent: each its own
+    assert [exports.FLD(ctx, n, "c1") for n in vp] == [0, None, 2]
+    assert exports.FLD(ctx, label, "c1") == "c1" == exports.FLD(ctx, label, "c1")
+    field = {"kind": "cards", "f": "who", "d": None}
+    assert exports.FLD(ctx, field, "c1") == 0
+    ctx.frames.append({"k": "scope", "env": {"you": 1}})
+    assert exports.FLD(ctx, field, "c1") == 1 and len(ctx.frames) == 2

@@ -59,86 +59,45 @@ K = [
 ]
 
 
-def x_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def x_387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     return ((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) > 1)
 
 
-def x_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~716'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~716'), 0) if type((_w1 := (ctx.state['players'][v_target_717] if type(v_target_717) is int and 0 <= v_target_717 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~716'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~715'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_717 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (380, E.get('n~715'), E.get('r~716'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~747'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~747'), 0) if type((_w1 := (ctx.state['players'][v_target_748] if type(v_target_748) is int and 0 <= v_target_748 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~747'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~746'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_748 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (388, E.get('n~746'), E.get('r~747'), ctx.stamps.get('prod', 0),), compute)
 
 
-def x_381(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     return list(range(len(ctx.state['players'])))
 
 
-def x_382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~718'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~715'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~716'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~749'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~746'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~747'))) is str else 0))) is int else num(_w6)))
 
 
-def x_383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_391(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~718'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0))
+    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~749'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0))
 
 
-def x_385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~718')}
+    return {'target': E.get('target~749')}
 
 
-def x_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_396(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~720'), 0))
-
-
-def d_344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    return True
-
-
-def d_345(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    return True
-
-
-def d_348(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_380(ctx, E):
-        return False
-    return True
-
-
-def d_351(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    return True
+    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0))
 
 
 def d_352(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
@@ -147,122 +106,163 @@ def d_352(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'titanium', True)
+    LOCAL(ctx, E, 'n~746', 1, True)
     return True
 
 
-def x_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_353(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0))
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    return True
 
 
-def x_395(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def d_356(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_388(ctx, E):
+        return False
+    return True
+
+
+def d_359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~750', 1, True)
+    return True
+
+
+def d_360(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~751', 'titanium', True)
+    return True
+
+
+def x_401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0))
+
+
+def x_403(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     if E is None:
         E = ctx.env()
     return FLD(ctx, K[0], E.get('this'))
 
 
-def x_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_407(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~717'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~717'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~717'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~717'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~748'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~748'))) is str else 0))) is int else num(_w7)))
 
 
-def x_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~717'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~717'), 0))
+    return (_w1.get(E.get('p~748'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~748'), 0))
 
 
-def x_401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_409(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~717'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~748'))) is str else 0)
 
 
-def x_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     if E is None:
         E = ctx.env()
     return (E.get('you') != None)
 
 
-def x_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~717'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~748'))) is str else None) != None)
 
 
-def x_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~717'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~717'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~748'))) is str else None), 0))
 
 
-def x_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')
 
 
-def x_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~717'))
+    return FLD(ctx, K[1], E.get('p~748'))
 
 
-def x_409(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~719'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~717'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~717'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~748'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~748'), 0)))
 
 
-def x_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~719'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~750'))) is dict else KEY(_w1, 'effect', None))
 
 
-def d_356(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
+def d_364(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'energy', True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
     return True
 
 
-def t_359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def t_367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_395(ctx, E), k)
+    return DO(ctx, x_403(ctx, E), k)
 
 
-def d_360(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def d_368(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~717', 'temperature', True)
+    LOCAL(ctx, E, 'p~748', 'temperature', True)
     return True
 
 
-def d_361(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def d_369(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 1, True)
+    LOCAL(ctx, E, 'n~749', 1, True)
     return True
 
 
-def d_371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -274,375 +274,375 @@ def d_371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def t_372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_408(ctx, E)))
-    old = E.get('b~719', MISSING)
+    items = list(items_of(x_416(ctx, E)))
+    old = E.get('b~750', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~719', old)
+        UNSET(ctx, E, 'b~750', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~719', item, True)
-            if x_409(ctx, E):
-                return t_373(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'b~750', item, True)
+            if x_417(ctx, E):
+                return t_381(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_410(ctx, E), k)
+    return DO(ctx, x_418(ctx, E), k)
 
 
-def d_374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~717'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+        return False
     return True
 
 
-def x_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
+def x_421(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
 
 
-def x_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~715'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~716'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~746'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~747'))) is str else 0))) is int else num(_w6)))
 
 
-def x_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~718'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~718'), 0) if type((_w1 := (ctx.state['players'][v_target_719] if type(v_target_719) is int and 0 <= v_target_719 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~718'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~717'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_719 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (422, E.get('n~717'), E.get('r~718'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~749'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~749'), 0) if type((_w1 := (ctx.state['players'][v_target_750] if type(v_target_750) is int and 0 <= v_target_750 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~749'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~748'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_750 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (430, E.get('n~748'), E.get('r~749'), ctx.stamps.get('prod', 0),), compute)
 
 
-def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_432(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~720'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~717'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~718'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
 
 
-def x_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_433(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~720'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0))
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
 
 
-def x_427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_435(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~720')}
+    return {'target': E.get('target~751')}
 
 
-def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~722'), 0))
+    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~753'), 0))
 
 
-def d_377(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_385(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
     return True
 
 
-def d_379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_416(ctx, E):
+    if not x_424(ctx, E):
         return False
     return True
 
 
-def d_381(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_389(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
+    LOCAL(ctx, E, 'n~748', 1, True)
     return True
 
 
-def d_382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_390(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'heat', True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
     return True
 
 
-def d_385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_422(ctx, E):
+    if not x_430(ctx, E):
         return False
     return True
 
 
-def d_388(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_396(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 2, True)
+    LOCAL(ctx, E, 'n~752', 2, True)
     return True
 
 
-def x_437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~717') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~748') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~718') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~749') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
     return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~719'))) is type((_w2 := E.get('t_v~720'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~721'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~750'))) is type((_w2 := E.get('t_v~751'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~752'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~716'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~747'))) is int else num(_w4)))
 
 
-def x_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
     return (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0))
 
 
-def x_444(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_452(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~719'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~720'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~721'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~716'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~750'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~751'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~752'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~747'))) is int else num(_w22)))
 
 
-def x_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~716'))) is type((_w4 := E.get('s_v~719'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~719'))]) if ((_w6 if type((_w6 := E.get('s_v~719'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('s_v~750'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~750'))]) if ((_w6 if type((_w6 := E.get('s_v~750'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_454(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~716'))) is type((_w4 := E.get('t_v~720'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~720'))]) if ((_w6 if type((_w6 := E.get('t_v~720'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('t_v~751'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~751'))]) if ((_w6 if type((_w6 := E.get('t_v~751'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~716'))) is type((_w4 := E.get('h_v~721'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~721'))]) if ((_w6 if type((_w6 := E.get('h_v~721'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~747'))) is type((_w4 := E.get('h_v~752'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~752'))]) if ((_w6 if type((_w6 := E.get('h_v~752'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~722'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~722'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~719'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~723'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~720'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~724'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~721'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~719'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~716'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~723'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~722'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~719'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~723'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~720'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~724'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~721'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~720'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~716'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~724'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~722'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~719'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~723'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~720'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~724'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~721'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~721'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~716'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~753'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~753'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~750'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~754'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~751'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~755'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~752'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~750'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~747'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~754'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~753'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~750'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~754'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~751'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~755'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~752'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~751'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~747'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~755'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~753'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~750'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~754'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~751'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~755'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~752'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~752'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~747'))) is int else num(_w53)))) else False))) else False)
 
 
-def x_450(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_458(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))])
 
 
-def x_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0))
 
 
-def x_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0))
 
 
-def x_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def x_463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     if E is None:
         E = ctx.env()
     return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0))
 
 
-def x_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~716'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~722'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~719'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~723'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~720'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~724'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~721'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~722')} if ((_w8 if type((_w8 := E.get('s_v~719'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~723')} if ((_w11 if type((_w11 := E.get('t_v~720'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~724')} if ((_w14 if type((_w14 := E.get('h_v~721'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~747'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~753'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~750'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~754'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~751'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~755'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~752'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~753')} if ((_w8 if type((_w8 := E.get('s_v~750'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~754')} if ((_w11 if type((_w11 := E.get('t_v~751'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~755')} if ((_w14 if type((_w14 := E.get('h_v~752'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
 
 
-def x_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def x_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
 
 
-def x_460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def x_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     return ctx.state.get('deck')
 
 
-def x_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def x_469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     return FN['sorted'](ctx, None, ctx.state.get('discard'))
 
 
-def x_462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def x_470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     return ctx.state.get('discard')
 
 
-def x_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def x_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     return (FN['count'](ctx, None, ctx.state.get('deck')) > 0)
 
 
-def x_469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def x_477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     return [FN['first'](ctx, None, ctx.state.get('deck'))]
 
 
-def x_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def x_483(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     if E is None:
         E = ctx.env()
     return (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0))
 
 
-def d_394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
+    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
     return True
 
 
-def d_395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~717', 0, True)
+    LOCAL(ctx, E, 'sv~748', 0, True)
     return True
 
 
-def d_396(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~718', 0, True)
+    LOCAL(ctx, E, 'tv~749', 0, True)
     return True
 
 
-def d_398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_437(ctx, E), True)
+    LOCAL(ctx, E, 's_v~750', x_445(ctx, E), True)
     return True
 
 
-def d_399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_407(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~720', x_438(ctx, E), True)
+    LOCAL(ctx, E, 't_v~751', x_446(ctx, E), True)
     return True
 
 
-def d_400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~721', x_439(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~752', x_447(ctx, E), True)
     return True
 
 
-def d_403(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_441(ctx, E):
+    if not x_449(ctx, E):
         return False
     return True
 
 
-def d_406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_444(ctx, E):
+    if not x_452(ctx, E):
         return False
     return True
 
 
-def d_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def d_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[4])
+    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[4])
     return True
 
 
-def d_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+def d_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -650,51 +650,51 @@ def d_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
     return True
 
 
-def d_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def d_431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[4])
+    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[4])
     return True
 
 
-def d_426(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def d_434(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~725', 1, True)
+    LOCAL(ctx, E, 'n~756', 1, True)
     return True
 
 
-def x_487(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def x_495(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')
 
 
-def x_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_526(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def d_438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_467(ctx, E):
-        if not d_439(ctx, E):
+    if x_475(ctx, E):
+        if not d_447(ctx, E):
             return False
     return True
 
 
-def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -702,12 +702,12 @@ def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_469(ctx, E), '+=', True, K[7])
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[4])
+        SET(ctx, 'offer', c, key, x_477(ctx, E), '+=', True, K[7])
+    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[4])
     return True
 
 
-def d_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
+def d_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:22
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -715,21 +715,21 @@ def d_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_469(ctx, E), '+=', True, K[7])
+        SET(ctx, 'offer', c, key, x_477(ctx, E), '+=', True, K[7])
     return True
 
 
-def d_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 3, True)
+    LOCAL(ctx, E, 'n~748', 3, True)
     return True
 
 
-def d_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
+def d_476(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -741,1039 +741,1153 @@ def d_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return True
 
 
-def x_528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_536(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~715'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~746'))) is int else num(_w4)))
 
 
-def x_529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0))
+    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0))
 
 
-def x_534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_542(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~722'), 0))
+    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
 
 
-def d_473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_481(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_528(ctx, E):
+    if not x_536(ctx, E):
         return False
     return True
 
 
-def d_476(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_484(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 1, True)
+    LOCAL(ctx, E, 'n~752', 1, True)
     return True
 
 
-def d_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_485(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~722', 'megacredits', True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
     return True
 
 
-def x_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
+def x_544(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
-def x_544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_552(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0))
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0))
 
 
-def x_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_720, 0) if type(_h1) is dict else KEY(_h1, v_p_720, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('step', 0) if type(v_p_720) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('max', 0) if type(v_p_720) is str else 0))) is int else num(_w4))) for v_p_720 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_720, NOREC).get('tile', None) if type(v_p_720) is str else None) == E.get('t~719'))))
-    return MEMO(ctx, (548, E.get('t~719'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_751, 0) if type(_h1) is dict else KEY(_h1, v_p_751, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('step', 0) if type(v_p_751) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('max', 0) if type(v_p_751) is str else 0))) is int else num(_w4))) for v_p_751 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_751, NOREC).get('tile', None) if type(v_p_751) is str else None) == E.get('t~750'))))
+    return MEMO(ctx, (556, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~719'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_753, NOREC).get('reserved', None) if type(v_x_753) is str else None) == E.get('this')) for v_x_753 in [v_x_752 for v_x_752 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('type', None) if type(v_x_752) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (557, E.get('this'), E.get('t~750'),), compute)
+
+
+def x_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~719'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~719'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_725: (lambda v_near_728: (v_near_728 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~719'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_728) > 0)) else False) else v_open_725))([v_s_726 for v_s_726 in items_of(v_open_725) if (True if ((E.get('you') != None)) and (any((True if ((v_x_727 in _h2 if type(_h2) in (list, dict) else IN(v_x_727, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_727, {}) if type(_h2) is dict else KEY(_h2, v_x_727, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_727 in ADJ(ctx, 'spaces', v_s_726))) else False)]))([v_s_722 for v_s_722 in [v_x_721 for v_x_721 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_721, NOREC).get('type', None) if type(v_x_721) is str else None) == _h1)] if (True if ((not (v_s_722 in _h2 if type(_h2) in (list, dict) else IN(v_s_722, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('t~719'))) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_722 in _h3 if type(_h3) in (list, dict) else IN(v_s_722, _h3)))) or (((_h3.get(v_s_722, None) if type(_h3) is dict else KEY(_h3, v_s_722, None)) == E.get('you'))) else False)) and ((True if ((v_s_722 in _h4 if type(_h4) in (list, dict) else IN(v_s_722, _h4))) or ((not any((True if ((v_x_723 in _h2 if type(_h2) in (list, dict) else IN(v_x_723, _h2))) and ((not (v_x_723 in _h4 if type(_h4) in (list, dict) else IN(v_x_723, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_724)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_724)) else False)) else False) for v_u_724 in items_of(_h5))) else False) for v_x_723 in ADJ(ctx, 'spaces', v_s_722)))) else False)) else False)])
-    return MEMO(ctx, (549, E.get('this'), E.get('t~719'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~750'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~750'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_756 for v_s_756 in [v_x_755 for v_x_755 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('type', None) if type(v_x_755) is str else None) == _h1)] if (True if ((not (v_s_756 in _h2 if type(_h2) in (list, dict) else IN(v_s_756, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('t~750'))) or (((ctx.index.plain['spaces'].get(v_s_756, NOREC).get('reserved', None) if type(v_s_756) is str else None) == E.get('mine~754'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_756 in _h4 if type(_h4) in (list, dict) else IN(v_s_756, _h4))) or ((not any((True if ((v_x_757 in _h2 if type(_h2) in (list, dict) else IN(v_x_757, _h2))) and ((not (v_x_757 in _h4 if type(_h4) in (list, dict) else IN(v_x_757, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_758)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_757, {}) if type(_h2) is dict else KEY(_h2, v_x_757, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_758)) else False)) else False) for v_u_758 in items_of(_h3))) else False) for v_x_757 in ADJ(ctx, 'spaces', v_s_756)))) else False)) else False)]
+    return MEMO(ctx, (558, E.get('mine~754'), E.get('t~750'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~729')) > 0)
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_761: ((lambda v_near_764: (v_near_764 if (FN['count'](ctx, None, v_near_764) > 0) else v_open_761))([v_s_762 for v_s_762 in items_of(v_open_761) if (True if ((E.get('you') != None)) and (any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~750'))) is str else None) == 'if_possible') else v_open_761))([v_s_760 for v_s_760 in items_of(E.get('empty~759')) if (True if ((not (v_s_760 in _h1 if type(_h1) in (list, dict) else IN(v_s_760, _h1)))) or (((_h1.get(v_s_760, None) if type(_h1) is dict else KEY(_h1, v_s_760, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (559, E.get('empty~759'), E.get('t~750'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~732'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~732'), {}))
+    return (FN['count'](ctx, None, E.get('legal~765')) > 0)
 
 
-def x_555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~731'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~731'))) is str else False) else None), 'card': E.get('this')}
+    return (_w1.get(E.get('s~768'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~768'), {}))
 
 
-def x_556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def x_565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~767'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~767'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     return ctx.state.get('last_space')
 
 
-def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~732'))
+    return FLD(ctx, K[8], E.get('s~768'))
 
 
-def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~732'))
+    return ADJ(ctx, 'spaces', E.get('s~768'))
 
 
-def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~733') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~733'), _w1))
+    return (E.get('x~769') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~769'), _w1))
 
 
-def x_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~733'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~733'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~769'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~731'))
+    return FLD(ctx, K[10], E.get('t~767'))
 
 
-def x_567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~730')}
+    return {'space': E.get('space~766')}
 
 
-def d_481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_489(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
+    LOCAL(ctx, E, 'n~746', 2, True)
     return True
 
 
-def d_487(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_495(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
     return True
 
 
-def d_494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_549(ctx, E), True)
+    LOCAL(ctx, E, 'mine~754', x_557(ctx, E), True)
     return True
 
 
-def d_495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_503(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_550(ctx, E):
+    LOCAL(ctx, E, 'empty~759', x_558(ctx, E), True)
+    return True
+
+
+def d_504(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~765', x_559(ctx, E), True)
+    return True
+
+
+def d_505(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_560(ctx, E):
         return False
     return True
 
 
-def d_498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_508(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
+    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
     return True
 
 
-def d_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
+    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
     return True
 
 
-def d_502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[11])
     return True
 
 
-def t_503(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_504(ctx, k, s, E)
+    if x_410(ctx, E):
+        return t_514(ctx, k, s, E)
     return k()
 
 
-def t_504(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_514(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_506(ctx, r2, s, E)
+        return t_516(ctx, r2, s, E)
 
     def r2():
-        return t_508(ctx, r3, s, E)
+        return t_518(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')}):
+            return False
         return k()
 
-    return t_505(ctx, r1, s, E)
+    return t_515(ctx, r1, s, E)
 
 
-def t_505(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_515(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_559(ctx, E), k)
+    return DO(ctx, x_569(ctx, E), k)
 
 
-def t_506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_560(ctx, E)))
-    old = E.get('x~733', MISSING)
+    items = list(items_of(x_570(ctx, E)))
+    old = E.get('x~769', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~733', old)
+        UNSET(ctx, E, 'x~769', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~733', item, True)
-            if x_561(ctx, E):
-                return t_507(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~769', item, True)
+            if x_571(ctx, E):
+                return t_517(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_517(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_562(ctx, E), k)
+    return DO(ctx, x_572(ctx, E), k)
 
 
-def t_508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_518(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_563(ctx, E), k)
+    return DO(ctx, x_573(ctx, E), k)
 
 
-def d_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_519(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~731'), 'space': E.get('s~732'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~767'), 'space': E.get('s~768'), 'by': E.get('you')}):
+        return False
     return True
 
 
-def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~715'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~715'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~715'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~715'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~746'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~746'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~746'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~746'))) is str else 0))) is int else num(_w7)))
 
 
-def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~715'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~715'), 0))
+    return (_w1.get(E.get('p~746'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~746'), 0))
 
 
-def x_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_584(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~715'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~746'))) is str else 0)
 
 
-def x_576(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~715'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~746'))) is str else None) != None)
 
 
-def x_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_587(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~715'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~715'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~746'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~746'))) is str else None), 0))
 
 
-def x_581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~715'))
+    return FLD(ctx, K[1], E.get('p~746'))
 
 
-def x_582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~717'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~715'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~715'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~748'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~746'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~746'), 0)))
 
 
-def x_583(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~717'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~748'))) is dict else KEY(_w1, 'effect', None))
 
 
-def x_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~720'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~719'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~719'), 'target': E.get('target~720'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~750'), 'target': E.get('target~751'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def x_602(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~720'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~719'), 0))
+    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~751'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0))
 
 
-def d_513(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_523(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~715', 'temperature', True)
+    LOCAL(ctx, E, 'p~746', 'temperature', True)
     return True
 
 
-def d_514(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_524(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~716', 1, True)
+    LOCAL(ctx, E, 'n~747', 1, True)
     return True
 
 
-def t_525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_535(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_581(ctx, E)))
-    old = E.get('b~717', MISSING)
+    items = list(items_of(x_591(ctx, E)))
+    old = E.get('b~748', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~717', old)
+        UNSET(ctx, E, 'b~748', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~717', item, True)
-            if x_582(ctx, E):
-                return t_526(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'b~748', item, True)
+            if x_592(ctx, E):
+                return t_536(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_536(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_583(ctx, E), k)
+    return DO(ctx, x_593(ctx, E), k)
 
 
-def d_527(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+        return False
     return True
 
 
-def d_530(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_540(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~719', 'plants', True)
+    LOCAL(ctx, E, 'r~750', 'plants', True)
     return True
 
 
-def d_534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
+def d_544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:51
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return True
 
 
-def d_536(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_546(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~722', 'titanium', True)
+    LOCAL(ctx, E, 'r~753', 'titanium', True)
     return True
 
 
-def x_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def x_630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_719, 0) if type(_h1) is dict else KEY(_h1, v_p_719, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_719, NOREC).get('step', 0) if type(v_p_719) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_719, NOREC).get('max', 0) if type(v_p_719) is str else 0))) is int else num(_w4))) for v_p_719 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_719, NOREC).get('tile', None) if type(v_p_719) is str else None) == E.get('t~718'))))
-    return MEMO(ctx, (620, E.get('t~718'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_750, 0) if type(_h1) is dict else KEY(_h1, v_p_750, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_750, NOREC).get('step', 0) if type(v_p_750) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_750, NOREC).get('max', 0) if type(v_p_750) is str else 0))) is int else num(_w4))) for v_p_750 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_750, NOREC).get('tile', None) if type(v_p_750) is str else None) == E.get('t~749'))))
+    return MEMO(ctx, (630, E.get('t~749'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_621(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~718'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~749'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_752, NOREC).get('reserved', None) if type(v_x_752) is str else None) == E.get('this')) for v_x_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (631, E.get('this'), E.get('t~749'),), compute)
+
+
+def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~749'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~718'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~718'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_724: (lambda v_near_727: (v_near_727 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~718'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_727) > 0)) else False) else v_open_724))([v_s_725 for v_s_725 in items_of(v_open_724) if (True if ((E.get('you') != None)) and (any((True if ((v_x_726 in _h2 if type(_h2) in (list, dict) else IN(v_x_726, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_726, {}) if type(_h2) is dict else KEY(_h2, v_x_726, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_726 in ADJ(ctx, 'spaces', v_s_725))) else False)]))([v_s_721 for v_s_721 in [v_x_720 for v_x_720 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_720, NOREC).get('type', None) if type(v_x_720) is str else None) == _h1)] if (True if ((not (v_s_721 in _h2 if type(_h2) in (list, dict) else IN(v_s_721, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == E.get('t~718'))) or (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_721 in _h3 if type(_h3) in (list, dict) else IN(v_s_721, _h3)))) or (((_h3.get(v_s_721, None) if type(_h3) is dict else KEY(_h3, v_s_721, None)) == E.get('you'))) else False)) and ((True if ((v_s_721 in _h4 if type(_h4) in (list, dict) else IN(v_s_721, _h4))) or ((not any((True if ((v_x_722 in _h2 if type(_h2) in (list, dict) else IN(v_x_722, _h2))) and ((not (v_x_722 in _h4 if type(_h4) in (list, dict) else IN(v_x_722, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_722, {}) if type(_h2) is dict else KEY(_h2, v_x_722, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_722, {}) if type(_h2) is dict else KEY(_h2, v_x_722, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_723)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_722, {}) if type(_h2) is dict else KEY(_h2, v_x_722, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_723)) else False)) else False) for v_u_723 in items_of(_h5))) else False) for v_x_722 in ADJ(ctx, 'spaces', v_s_721)))) else False)) else False)])
-    return MEMO(ctx, (621, E.get('this'), E.get('t~718'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~749'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~749'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_755 for v_s_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)] if (True if ((not (v_s_755 in _h2 if type(_h2) in (list, dict) else IN(v_s_755, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('t~749'))) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('mine~753'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_755 in _h4 if type(_h4) in (list, dict) else IN(v_s_755, _h4))) or ((not any((True if ((v_x_756 in _h2 if type(_h2) in (list, dict) else IN(v_x_756, _h2))) and ((not (v_x_756 in _h4 if type(_h4) in (list, dict) else IN(v_x_756, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_757)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_756, {}) if type(_h2) is dict else KEY(_h2, v_x_756, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h3))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
+    return MEMO(ctx, (632, E.get('mine~753'), E.get('t~749'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~728')) > 0)
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_760: ((lambda v_near_763: (v_near_763 if (FN['count'](ctx, None, v_near_763) > 0) else v_open_760))([v_s_761 for v_s_761 in items_of(v_open_760) if (True if ((E.get('you') != None)) and (any((True if ((v_x_762 in _h2 if type(_h2) in (list, dict) else IN(v_x_762, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_762, {}) if type(_h2) is dict else KEY(_h2, v_x_762, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_762 in ADJ(ctx, 'spaces', v_s_761))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~749'))) is str else None) == 'if_possible') else v_open_760))([v_s_759 for v_s_759 in items_of(E.get('empty~758')) if (True if ((not (v_s_759 in _h1 if type(_h1) in (list, dict) else IN(v_s_759, _h1)))) or (((_h1.get(v_s_759, None) if type(_h1) is dict else KEY(_h1, v_s_759, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (633, E.get('empty~758'), E.get('t~749'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~731'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~731'), {}))
+    return (FN['count'](ctx, None, E.get('legal~764')) > 0)
 
 
-def x_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_638(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~730'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~730'))) is str else False) else None), 'card': E.get('this')}
+    return (_w1.get(E.get('s~767'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~767'), {}))
 
 
-def x_631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~731'))
+    return {'tile': E.get('t~766'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~766'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~731'))
+    return FLD(ctx, K[8], E.get('s~767'))
 
 
-def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_644(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~732') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~732'), _w1))
+    return ADJ(ctx, 'spaces', E.get('s~767'))
 
 
-def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~732'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~732'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return (E.get('x~768') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~768'), _w1))
 
 
-def x_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~730'))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~768'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~768'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~729')}
+    return FLD(ctx, K[10], E.get('t~766'))
 
 
-def d_555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def x_651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~765')}
+
+
+def d_565(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~718', 'ocean', True)
+    LOCAL(ctx, E, 't~749', 'ocean', True)
     return True
 
 
-def d_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~728', x_621(ctx, E), True)
+    LOCAL(ctx, E, 'mine~753', x_631(ctx, E), True)
     return True
 
 
-def d_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_622(ctx, E):
+    LOCAL(ctx, E, 'empty~758', x_632(ctx, E), True)
+    return True
+
+
+def d_570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~764', x_633(ctx, E), True)
+    return True
+
+
+def d_571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_634(ctx, E):
         return False
     return True
 
 
-def d_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~730', E.get('t~718'), True)
+    LOCAL(ctx, E, 't~766', E.get('t~749'), True)
     return True
 
 
-def d_563(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~731', E.get('space~729'), True)
+    LOCAL(ctx, E, 's~767', E.get('space~765'), True)
     return True
 
 
-def d_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_578(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[11])
     return True
 
 
-def t_567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_568(ctx, k, s, E)
+    if x_410(ctx, E):
+        return t_580(ctx, k, s, E)
     return k()
 
 
-def t_568(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_580(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_570(ctx, r2, s, E)
+        return t_582(ctx, r2, s, E)
 
     def r2():
-        return t_572(ctx, r3, s, E)
+        return t_584(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~730'), 'space': E.get('s~731'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~766'), 'space': E.get('s~767'), 'by': E.get('you')}):
+            return False
         return k()
 
-    return t_569(ctx, r1, s, E)
+    return t_581(ctx, r1, s, E)
 
 
-def t_569(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_631(ctx, E), k)
+    return DO(ctx, x_643(ctx, E), k)
 
 
-def t_570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_632(ctx, E)))
-    old = E.get('x~732', MISSING)
+    items = list(items_of(x_644(ctx, E)))
+    old = E.get('x~768', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~732', old)
+        UNSET(ctx, E, 'x~768', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~732', item, True)
-            if x_633(ctx, E):
-                return t_571(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~768', item, True)
+            if x_645(ctx, E):
+                return t_583(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_634(ctx, E), k)
+    return DO(ctx, x_646(ctx, E), k)
 
 
-def t_572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_584(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_635(ctx, E), k)
+    return DO(ctx, x_647(ctx, E), k)
 
 
-def d_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_585(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~730'), 'space': E.get('s~731'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~766'), 'space': E.get('s~767'), 'by': E.get('you')}):
+        return False
     return True
 
 
-def d_576(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def d_588(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'plants', True)
+    LOCAL(ctx, E, 'r~770', 'plants', True)
     return True
 
 
-def d_585(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def d_597(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~716', 2, True)
+    LOCAL(ctx, E, 'n~747', 2, True)
     return True
 
 
-def d_600(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def d_612(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 4, True)
+    LOCAL(ctx, E, 'n~749', 4, True)
     return True
 
 
-def d_606(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def d_618(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 4, True)
+    LOCAL(ctx, E, 'n~752', 4, True)
     return True
 
 
-def x_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def x_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_726, 0) if type(_h1) is dict else KEY(_h1, v_p_726, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_726, NOREC).get('step', 0) if type(v_p_726) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_726, NOREC).get('max', 0) if type(v_p_726) is str else 0))) is int else num(_w4))) for v_p_726 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_726, NOREC).get('tile', None) if type(v_p_726) is str else None) == E.get('t~725'))))
-    return MEMO(ctx, (713, E.get('t~725'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_757, 0) if type(_h1) is dict else KEY(_h1, v_p_757, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('step', 0) if type(v_p_757) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_757, NOREC).get('max', 0) if type(v_p_757) is str else 0))) is int else num(_w4))) for v_p_757 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_757, NOREC).get('tile', None) if type(v_p_757) is str else None) == E.get('t~756'))))
+    return MEMO(ctx, (725, E.get('t~756'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_714(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~725'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('reserved', None) if type(v_x_759) is str else None) == E.get('this')) for v_x_759 in [v_x_758 for v_x_758 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('type', None) if type(v_x_758) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (726, E.get('this'), E.get('t~756'),), compute)
+
+
+def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~756'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~725'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~725'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_731: (lambda v_near_734: (v_near_734 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~725'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_734) > 0)) else False) else v_open_731))([v_s_732 for v_s_732 in items_of(v_open_731) if (True if ((E.get('you') != None)) and (any((True if ((v_x_733 in _h2 if type(_h2) in (list, dict) else IN(v_x_733, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_733, {}) if type(_h2) is dict else KEY(_h2, v_x_733, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_733 in ADJ(ctx, 'spaces', v_s_732))) else False)]))([v_s_728 for v_s_728 in [v_x_727 for v_x_727 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_727, NOREC).get('type', None) if type(v_x_727) is str else None) == _h1)] if (True if ((not (v_s_728 in _h2 if type(_h2) in (list, dict) else IN(v_s_728, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_728, NOREC).get('reserved', None) if type(v_s_728) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_728, NOREC).get('reserved', None) if type(v_s_728) is str else None) == E.get('t~725'))) or (((ctx.index.plain['spaces'].get(v_s_728, NOREC).get('reserved', None) if type(v_s_728) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_728 in _h3 if type(_h3) in (list, dict) else IN(v_s_728, _h3)))) or (((_h3.get(v_s_728, None) if type(_h3) is dict else KEY(_h3, v_s_728, None)) == E.get('you'))) else False)) and ((True if ((v_s_728 in _h4 if type(_h4) in (list, dict) else IN(v_s_728, _h4))) or ((not any((True if ((v_x_729 in _h2 if type(_h2) in (list, dict) else IN(v_x_729, _h2))) and ((not (v_x_729 in _h4 if type(_h4) in (list, dict) else IN(v_x_729, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_730)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_730)) else False)) else False) for v_u_730 in items_of(_h5))) else False) for v_x_729 in ADJ(ctx, 'spaces', v_s_728)))) else False)) else False)])
-    return MEMO(ctx, (714, E.get('this'), E.get('t~725'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~756'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~756'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_762 for v_s_762 in [v_x_761 for v_x_761 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_761, NOREC).get('type', None) if type(v_x_761) is str else None) == _h1)] if (True if ((not (v_s_762 in _h2 if type(_h2) in (list, dict) else IN(v_s_762, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('t~756'))) or (((ctx.index.plain['spaces'].get(v_s_762, NOREC).get('reserved', None) if type(v_s_762) is str else None) == E.get('mine~760'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_762 in _h4 if type(_h4) in (list, dict) else IN(v_s_762, _h4))) or ((not any((True if ((v_x_763 in _h2 if type(_h2) in (list, dict) else IN(v_x_763, _h2))) and ((not (v_x_763 in _h4 if type(_h4) in (list, dict) else IN(v_x_763, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_764)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_763, {}) if type(_h2) is dict else KEY(_h2, v_x_763, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_764)) else False)) else False) for v_u_764 in items_of(_h3))) else False) for v_x_763 in ADJ(ctx, 'spaces', v_s_762)))) else False)) else False)]
+    return MEMO(ctx, (727, E.get('mine~760'), E.get('t~756'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~735')) > 0)
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_767: ((lambda v_near_770: (v_near_770 if (FN['count'](ctx, None, v_near_770) > 0) else v_open_767))([v_s_768 for v_s_768 in items_of(v_open_767) if (True if ((E.get('you') != None)) and (any((True if ((v_x_769 in _h2 if type(_h2) in (list, dict) else IN(v_x_769, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_769, {}) if type(_h2) is dict else KEY(_h2, v_x_769, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_769 in ADJ(ctx, 'spaces', v_s_768))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~756'))) is str else None) == 'if_possible') else v_open_767))([v_s_766 for v_s_766 in items_of(E.get('empty~765')) if (True if ((not (v_s_766 in _h1 if type(_h1) in (list, dict) else IN(v_s_766, _h1)))) or (((_h1.get(v_s_766, None) if type(_h1) is dict else KEY(_h1, v_s_766, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (728, E.get('empty~765'), E.get('t~756'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~738'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~738'), {}))
+    return (FN['count'](ctx, None, E.get('legal~771')) > 0)
 
 
-def x_720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_733(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~737'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~737'))) is str else False) else None), 'card': E.get('this')}
+    return (_w1.get(E.get('s~774'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~774'), {}))
 
 
-def x_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_734(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~738'))
+    return {'tile': E.get('t~773'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~773'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_738(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~738'))
+    return FLD(ctx, K[8], E.get('s~774'))
 
 
-def x_726(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~739') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~739'), _w1))
+    return ADJ(ctx, 'spaces', E.get('s~774'))
 
 
-def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~739'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~739'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return (E.get('x~775') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~775'), _w1))
 
 
-def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~737'))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~775'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~775'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~736')}
+    return FLD(ctx, K[10], E.get('t~773'))
 
 
-def d_632(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+def x_746(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~772')}
+
+
+def d_644(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~725', 'ocean', True)
+    LOCAL(ctx, E, 't~756', 'ocean', True)
     return True
 
 
-def d_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~735', x_714(ctx, E), True)
+    LOCAL(ctx, E, 'mine~760', x_726(ctx, E), True)
     return True
 
 
-def d_636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_648(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_715(ctx, E):
+    LOCAL(ctx, E, 'empty~765', x_727(ctx, E), True)
+    return True
+
+
+def d_649(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~771', x_728(ctx, E), True)
+    return True
+
+
+def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_729(ctx, E):
         return False
     return True
 
 
-def d_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~725'), True)
+    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
     return True
 
 
-def d_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~738', E.get('space~736'), True)
+    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
     return True
 
 
-def d_643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_657(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[11])
     return True
 
 
-def t_644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_658(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_645(ctx, k, s, E)
+    if x_410(ctx, E):
+        return t_659(ctx, k, s, E)
     return k()
 
 
-def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_659(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_647(ctx, r2, s, E)
+        return t_661(ctx, r2, s, E)
 
     def r2():
-        return t_649(ctx, r3, s, E)
+        return t_663(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~737'), 'space': E.get('s~738'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
+            return False
         return k()
 
-    return t_646(ctx, r1, s, E)
+    return t_660(ctx, r1, s, E)
 
 
-def t_646(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_724(ctx, E), k)
+    return DO(ctx, x_738(ctx, E), k)
 
 
-def t_647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_661(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_725(ctx, E)))
-    old = E.get('x~739', MISSING)
+    items = list(items_of(x_739(ctx, E)))
+    old = E.get('x~775', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~739', old)
+        UNSET(ctx, E, 'x~775', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~739', item, True)
-            if x_726(ctx, E):
-                return t_648(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~775', item, True)
+            if x_740(ctx, E):
+                return t_662(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_662(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_727(ctx, E), k)
+    return DO(ctx, x_741(ctx, E), k)
 
 
-def t_649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_728(ctx, E), k)
+    return DO(ctx, x_742(ctx, E), k)
 
 
-def d_650(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_664(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~737'), 'space': E.get('s~738'), 'by': E.get('you')})
-    return True
-
-
-def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    if E is None:
-        E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~718'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~717'))) is int else num(_w4)))
-
-
-def x_743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~718'), 0))
-
-
-def x_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
-    if E is None:
-        E = ctx.env()
-    return (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0))
-
-
-def d_658(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'steel', True)
-    return True
-
-
-def d_660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_742(ctx, E):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~773'), 'space': E.get('s~774'), 'by': E.get('you')}):
         return False
     return True
 
 
-def d_663(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def x_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4)))
+
+
+def x_757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))
+
+
+def x_761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
+
+
+def d_672(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 5, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
     return True
 
 
-def d_664(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_674(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'megacredits', True)
+    if not x_756(ctx, E):
+        return False
     return True
 
 
-def d_681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def d_677(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_467(ctx, E):
-        if not d_682(ctx, E):
+    LOCAL(ctx, E, 'n~750', 5, True)
+    return True
+
+
+def d_678(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    return True
+
+
+def d_695(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_475(ctx, E):
+        if not d_696(ctx, E):
             return False
     return True
 
 
-def d_682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def d_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1781,12 +1895,12 @@ def d_682(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_469(ctx, E), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '-=', True, K[4])
+        SET(ctx, 'hand', c, key, x_477(ctx, E), '+=', True, K[12])
+    SET(ctx, 'deck', ctx.state, 'deck', x_477(ctx, E), '-=', True, K[4])
     return True
 
 
-def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def d_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -1794,51 +1908,51 @@ def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_469(ctx, E), '+=', True, K[12])
+        SET(ctx, 'hand', c, key, x_477(ctx, E), '+=', True, K[12])
     return True
 
 
-def x_774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_788(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~717'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~748'))) is str else None) == 'game')
 
 
-def x_775(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_789(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~717'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~717'), 0))
+    return (_w1.get(E.get('t~748'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~748'), 0))
 
 
-def x_777(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_791(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~717'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~717'), 0))
+    return (_w2.get(E.get('t~748'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~748'), 0))
 
 
-def x_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_793(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~717') == 'tr')) and (((_w1 if type((_w1 := E.get('n~718'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~748') == 'tr')) and (((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_692(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+def d_706(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', 'tr', True)
+    LOCAL(ctx, E, 't~748', 'tr', True)
     return True
 
 
-def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_779(ctx, E):
+    if x_793(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -1846,1223 +1960,1462 @@ def d_698(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def x_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def x_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_722, 0) if type(_h1) is dict else KEY(_h1, v_p_722, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('step', 0) if type(v_p_722) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('max', 0) if type(v_p_722) is str else 0))) is int else num(_w4))) for v_p_722 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_722, NOREC).get('tile', None) if type(v_p_722) is str else None) == E.get('t~721'))))
-    return MEMO(ctx, (798, E.get('t~721'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~752'))))
+    return MEMO(ctx, (812, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_799(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~721'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this')) for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (813, E.get('this'), E.get('t~752'),), compute)
+
+
+def x_814(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~752'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~721'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~721'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_727: (lambda v_near_730: (v_near_730 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~721'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_730) > 0)) else False) else v_open_727))([v_s_728 for v_s_728 in items_of(v_open_727) if (True if ((E.get('you') != None)) and (any((True if ((v_x_729 in _h2 if type(_h2) in (list, dict) else IN(v_x_729, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_729 in ADJ(ctx, 'spaces', v_s_728))) else False)]))([v_s_724 for v_s_724 in [v_x_723 for v_x_723 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_723, NOREC).get('type', None) if type(v_x_723) is str else None) == _h1)] if (True if ((not (v_s_724 in _h2 if type(_h2) in (list, dict) else IN(v_s_724, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == E.get('t~721'))) or (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_724 in _h3 if type(_h3) in (list, dict) else IN(v_s_724, _h3)))) or (((_h3.get(v_s_724, None) if type(_h3) is dict else KEY(_h3, v_s_724, None)) == E.get('you'))) else False)) and ((True if ((v_s_724 in _h4 if type(_h4) in (list, dict) else IN(v_s_724, _h4))) or ((not any((True if ((v_x_725 in _h2 if type(_h2) in (list, dict) else IN(v_x_725, _h2))) and ((not (v_x_725 in _h4 if type(_h4) in (list, dict) else IN(v_x_725, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_725, {}) if type(_h2) is dict else KEY(_h2, v_x_725, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_725, {}) if type(_h2) is dict else KEY(_h2, v_x_725, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_726)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_725, {}) if type(_h2) is dict else KEY(_h2, v_x_725, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_726)) else False)) else False) for v_u_726 in items_of(_h5))) else False) for v_x_725 in ADJ(ctx, 'spaces', v_s_724)))) else False)) else False)])
-    return MEMO(ctx, (799, E.get('this'), E.get('t~721'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~752'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~752'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_758 for v_s_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if ((not (v_s_758 in _h2 if type(_h2) in (list, dict) else IN(v_s_758, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_758, NOREC).get('reserved', None) if type(v_s_758) is str else None) == E.get('mine~756'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_758 in _h4 if type(_h4) in (list, dict) else IN(v_s_758, _h4))) or ((not any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and ((not (v_x_759 in _h4 if type(_h4) in (list, dict) else IN(v_x_759, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_760)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_760)) else False)) else False) for v_u_760 in items_of(_h3))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758)))) else False)) else False)]
+    return MEMO(ctx, (814, E.get('mine~756'), E.get('t~752'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_815(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~731')) > 0)
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_763: ((lambda v_near_766: (v_near_766 if (FN['count'](ctx, None, v_near_766) > 0) else v_open_763))([v_s_764 for v_s_764 in items_of(v_open_763) if (True if ((E.get('you') != None)) and (any((True if ((v_x_765 in _h2 if type(_h2) in (list, dict) else IN(v_x_765, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_765, {}) if type(_h2) is dict else KEY(_h2, v_x_765, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~752'))) is str else None) == 'if_possible') else v_open_763))([v_s_762 for v_s_762 in items_of(E.get('empty~761')) if (True if ((not (v_s_762 in _h1 if type(_h1) in (list, dict) else IN(v_s_762, _h1)))) or (((_h1.get(v_s_762, None) if type(_h1) is dict else KEY(_h1, v_s_762, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (815, E.get('empty~761'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_804(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~734'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~734'), {}))
+    return (FN['count'](ctx, None, E.get('legal~767')) > 0)
 
 
-def x_805(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~733'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~733'))) is str else False) else None), 'card': E.get('this')}
+    return (_w1.get(E.get('s~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~770'), {}))
 
 
-def x_809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~734'))
+    return {'tile': E.get('t~769'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~769'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_825(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~734'))
+    return FLD(ctx, K[8], E.get('s~770'))
 
 
-def x_811(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_826(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~735') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~735'), _w1))
+    return ADJ(ctx, 'spaces', E.get('s~770'))
 
 
-def x_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_827(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~735'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~735'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return (E.get('x~771') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~771'), _w1))
 
 
-def x_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_828(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~733'))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~771'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~771'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_829(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~732')}
+    return FLD(ctx, K[10], E.get('t~769'))
 
 
-def d_711(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~768')}
+
+
+def d_725(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 3, True)
+    LOCAL(ctx, E, 'n~750', 3, True)
     return True
 
 
-def d_712(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def d_726(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'plants', True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
     return True
 
 
-def d_714(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def d_728(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', 'city', True)
+    LOCAL(ctx, E, 't~752', 'city', True)
     return True
 
 
-def d_717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~731', x_799(ctx, E), True)
+    LOCAL(ctx, E, 'mine~756', x_813(ctx, E), True)
     return True
 
 
-def d_718(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_800(ctx, E):
+    LOCAL(ctx, E, 'empty~761', x_814(ctx, E), True)
+    return True
+
+
+def d_733(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~767', x_815(ctx, E), True)
+    return True
+
+
+def d_734(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_816(ctx, E):
         return False
     return True
 
 
-def d_721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_737(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
+    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
     return True
 
 
-def d_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_738(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
+    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
     return True
 
 
-def d_725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[11])
     return True
 
 
-def t_726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_727(ctx, k, s, E)
+    if x_410(ctx, E):
+        return t_743(ctx, k, s, E)
     return k()
 
 
-def t_727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_729(ctx, r2, s, E)
+        return t_745(ctx, r2, s, E)
 
     def r2():
-        return t_731(ctx, r3, s, E)
+        return t_747(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~733'), 'space': E.get('s~734'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
+            return False
         return k()
 
-    return t_728(ctx, r1, s, E)
+    return t_744(ctx, r1, s, E)
 
 
-def t_728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_809(ctx, E), k)
+    return DO(ctx, x_825(ctx, E), k)
 
 
-def t_729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_745(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_810(ctx, E)))
-    old = E.get('x~735', MISSING)
+    items = list(items_of(x_826(ctx, E)))
+    old = E.get('x~771', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~735', old)
+        UNSET(ctx, E, 'x~771', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~735', item, True)
-            if x_811(ctx, E):
-                return t_730(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~771', item, True)
+            if x_827(ctx, E):
+                return t_746(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_812(ctx, E), k)
+    return DO(ctx, x_828(ctx, E), k)
 
 
-def t_731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_813(ctx, E), k)
+    return DO(ctx, x_829(ctx, E), k)
 
 
-def d_732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~733'), 'space': E.get('s~734'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~769'), 'space': E.get('s~770'), 'by': E.get('you')}):
+        return False
     return True
 
 
-def x_833(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def x_849(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_723, 0) if type(_h1) is dict else KEY(_h1, v_p_723, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_723, NOREC).get('step', 0) if type(v_p_723) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_723, NOREC).get('max', 0) if type(v_p_723) is str else 0))) is int else num(_w4))) for v_p_723 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_723, NOREC).get('tile', None) if type(v_p_723) is str else None) == E.get('t~721'))))
-    return MEMO(ctx, (833, E.get('t~721'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_754, 0) if type(_h1) is dict else KEY(_h1, v_p_754, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('step', 0) if type(v_p_754) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_754, NOREC).get('max', 0) if type(v_p_754) is str else 0))) is int else num(_w4))) for v_p_754 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_754, NOREC).get('tile', None) if type(v_p_754) is str else None) == E.get('t~752'))))
+    return MEMO(ctx, (849, E.get('t~752'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_850(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~721'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
-        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~721'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
-        return [v_s_724 for v_s_724 in items_of(E.get('l~722')) if (True if ((not (v_s_724 in _h1 if type(_h1) in (list, dict) else IN(v_s_724, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == E.get('t~721'))) or (((ctx.index.plain['spaces'].get(v_s_724, NOREC).get('reserved', None) if type(v_s_724) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_724 in _h2 if type(_h2) in (list, dict) else IN(v_s_724, _h2)))) or (((_h2.get(v_s_724, None) if type(_h2) is dict else KEY(_h2, v_s_724, None)) == E.get('you'))) else False)) and ((True if ((v_s_724 in _h3 if type(_h3) in (list, dict) else IN(v_s_724, _h3))) or ((not any((True if ((v_x_725 in _h1 if type(_h1) in (list, dict) else IN(v_x_725, _h1))) and ((not (v_x_725 in _h3 if type(_h3) in (list, dict) else IN(v_x_725, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_725, {}) if type(_h1) is dict else KEY(_h1, v_x_725, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_725, {}) if type(_h1) is dict else KEY(_h1, v_x_725, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_726)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_725, {}) if type(_h1) is dict else KEY(_h1, v_x_725, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_726)) else False)) else False) for v_u_726 in items_of(_h4))) else False) for v_x_725 in ADJ(ctx, 'spaces', v_s_724)))) else False)) else False)]
-    return MEMO(ctx, (834, E.get('l~722'), E.get('this'), E.get('t~721'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~752'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~752'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_755 for v_s_755 in items_of(E.get('l~753')) if (True if ((not (v_s_755 in _h1 if type(_h1) in (list, dict) else IN(v_s_755, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('t~752'))) or (((ctx.index.plain['spaces'].get(v_s_755, NOREC).get('reserved', None) if type(v_s_755) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_755 in _h2 if type(_h2) in (list, dict) else IN(v_s_755, _h2)))) or (((_h2.get(v_s_755, None) if type(_h2) is dict else KEY(_h2, v_s_755, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_755 in _h4 if type(_h4) in (list, dict) else IN(v_s_755, _h4))) or ((not any((True if ((v_x_756 in _h1 if type(_h1) in (list, dict) else IN(v_x_756, _h1))) and ((not (v_x_756 in _h4 if type(_h4) in (list, dict) else IN(v_x_756, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_757)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_756, {}) if type(_h1) is dict else KEY(_h1, v_x_756, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_757)) else False)) else False) for v_u_757 in items_of(_h3))) else False) for v_x_756 in ADJ(ctx, 'spaces', v_s_755)))) else False)) else False)]
+    return MEMO(ctx, (850, E.get('l~753'), E.get('this'), E.get('t~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_851(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~727')) > 0)
+    return (FN['count'](ctx, None, E.get('open~758')) > 0)
 
 
-def x_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_855(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~730'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~730'), {}))
+    return (_w1.get(E.get('s~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~761'), {}))
 
 
-def x_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_856(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~729'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~729'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~760'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~760'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_844(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_860(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~730'))
+    return FLD(ctx, K[8], E.get('s~761'))
 
 
-def x_845(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_861(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~730'))
+    return ADJ(ctx, 'spaces', E.get('s~761'))
 
 
-def x_846(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_862(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~731') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~731'), _w1))
+    return (E.get('x~762') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~762'), _w1))
 
 
-def x_847(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~731'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~731'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~762'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~762'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~729'))
+    return FLD(ctx, K[10], E.get('t~760'))
 
 
-def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~728')}
+    return {'space': E.get('space~759')}
 
 
-def d_744(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+def d_760(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', 'city', True)
+    LOCAL(ctx, E, 't~750', 'city', True)
     return True
 
 
-def d_751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_767(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~727', x_834(ctx, E), True)
+    LOCAL(ctx, E, 'open~758', x_850(ctx, E), True)
     return True
 
 
-def d_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_768(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_835(ctx, E):
+    if not x_851(ctx, E):
         return False
     return True
 
 
-def d_755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_771(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
+    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
     return True
 
 
-def d_756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_772(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
+    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
     return True
 
 
-def d_759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_775(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[11])
     return True
 
 
-def t_760(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_761(ctx, k, s, E)
+    if x_410(ctx, E):
+        return t_777(ctx, k, s, E)
     return k()
 
 
-def t_761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_777(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_763(ctx, r2, s, E)
+        return t_779(ctx, r2, s, E)
 
     def r2():
-        return t_765(ctx, r3, s, E)
+        return t_781(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~729'), 'space': E.get('s~730'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')}):
+            return False
         return k()
 
-    return t_762(ctx, r1, s, E)
+    return t_778(ctx, r1, s, E)
 
 
-def t_762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_844(ctx, E), k)
+    return DO(ctx, x_860(ctx, E), k)
 
 
-def t_763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_779(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_845(ctx, E)))
-    old = E.get('x~731', MISSING)
+    items = list(items_of(x_861(ctx, E)))
+    old = E.get('x~762', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~731', old)
+        UNSET(ctx, E, 'x~762', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~731', item, True)
-            if x_846(ctx, E):
-                return t_764(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~762', item, True)
+            if x_862(ctx, E):
+                return t_780(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_847(ctx, E), k)
+    return DO(ctx, x_863(ctx, E), k)
 
 
-def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_781(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_848(ctx, E), k)
+    return DO(ctx, x_864(ctx, E), k)
 
 
-def d_766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_782(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~729'), 'space': E.get('s~730'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~760'), 'space': E.get('s~761'), 'by': E.get('you')}):
+        return False
     return True
 
 
-def d_769(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_785(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'heat', True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
     return True
 
 
-def d_771(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_787(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 2, True)
+    LOCAL(ctx, E, 'n~748', 2, True)
     return True
 
 
-def d_772(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_788(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'plants', True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
     return True
 
 
-def x_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
-def x_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~719'))) is str else None) == E.get('r~718'))) and ((E.get('card~719') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~750'))) is str else None) == E.get('r~749'))) and ((E.get('card~750') != E.get('this'))) else False)
 
 
-def x_872(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~719'), 0))
+    return (_w2.get(E.get('card~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~750'), 0))
 
 
-def x_874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~719')}
+    return {'card': E.get('card~750')}
 
 
-def d_777(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def d_793(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
+    LOCAL(ctx, E, 'n~746', 3, True)
     return True
 
 
-def d_778(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def d_794(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'plants', True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
     return True
 
 
-def d_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def d_798(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'microbe', True)
+    LOCAL(ctx, E, 'r~749', 'microbe', True)
     return True
 
 
-def d_786(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def d_802(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~720', 2, True)
+    LOCAL(ctx, E, 'n~751', 2, True)
     return True
 
 
-def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def x_926(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_721, 0) if type(_h1) is dict else KEY(_h1, v_p_721, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_721, NOREC).get('step', 0) if type(v_p_721) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_721, NOREC).get('max', 0) if type(v_p_721) is str else 0))) is int else num(_w4))) for v_p_721 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_721, NOREC).get('tile', None) if type(v_p_721) is str else None) == E.get('t~719'))))
-    return MEMO(ctx, (908, E.get('t~719'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_752, 0) if type(_h1) is dict else KEY(_h1, v_p_752, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('step', 0) if type(v_p_752) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_752, NOREC).get('max', 0) if type(v_p_752) is str else 0))) is int else num(_w4))) for v_p_752 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_752, NOREC).get('tile', None) if type(v_p_752) is str else None) == E.get('t~750'))))
+    return MEMO(ctx, (926, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~719'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
-        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~719'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
-        return [v_s_722 for v_s_722 in items_of(E.get('l~720')) if (True if ((not (v_s_722 in _h1 if type(_h1) in (list, dict) else IN(v_s_722, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('t~719'))) or (((ctx.index.plain['spaces'].get(v_s_722, NOREC).get('reserved', None) if type(v_s_722) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_722 in _h2 if type(_h2) in (list, dict) else IN(v_s_722, _h2)))) or (((_h2.get(v_s_722, None) if type(_h2) is dict else KEY(_h2, v_s_722, None)) == E.get('you'))) else False)) and ((True if ((v_s_722 in _h3 if type(_h3) in (list, dict) else IN(v_s_722, _h3))) or ((not any((True if ((v_x_723 in _h1 if type(_h1) in (list, dict) else IN(v_x_723, _h1))) and ((not (v_x_723 in _h3 if type(_h3) in (list, dict) else IN(v_x_723, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_723, {}) if type(_h1) is dict else KEY(_h1, v_x_723, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_723, {}) if type(_h1) is dict else KEY(_h1, v_x_723, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_724)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_723, {}) if type(_h1) is dict else KEY(_h1, v_x_723, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_724)) else False)) else False) for v_u_724 in items_of(_h4))) else False) for v_x_723 in ADJ(ctx, 'spaces', v_s_722)))) else False)) else False)]
-    return MEMO(ctx, (909, E.get('l~720'), E.get('this'), E.get('t~719'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~750'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~750'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_753 for v_s_753 in items_of(E.get('l~751')) if (True if ((not (v_s_753 in _h1 if type(_h1) in (list, dict) else IN(v_s_753, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == E.get('t~750'))) or (((ctx.index.plain['spaces'].get(v_s_753, NOREC).get('reserved', None) if type(v_s_753) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_753 in _h2 if type(_h2) in (list, dict) else IN(v_s_753, _h2)))) or (((_h2.get(v_s_753, None) if type(_h2) is dict else KEY(_h2, v_s_753, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_753 in _h4 if type(_h4) in (list, dict) else IN(v_s_753, _h4))) or ((not any((True if ((v_x_754 in _h1 if type(_h1) in (list, dict) else IN(v_x_754, _h1))) and ((not (v_x_754 in _h4 if type(_h4) in (list, dict) else IN(v_x_754, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_755)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_754, {}) if type(_h1) is dict else KEY(_h1, v_x_754, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_755)) else False)) else False) for v_u_755 in items_of(_h3))) else False) for v_x_754 in ADJ(ctx, 'spaces', v_s_753)))) else False)) else False)]
+    return MEMO(ctx, (927, E.get('l~751'), E.get('this'), E.get('t~750'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~725')) > 0)
+    return (FN['count'](ctx, None, E.get('open~756')) > 0)
 
 
-def x_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_932(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~728'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~728'), {}))
+    return (_w1.get(E.get('s~759'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~759'), {}))
 
 
-def x_915(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_933(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~727'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~727'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~758'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~758'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~728'))
+    return FLD(ctx, K[8], E.get('s~759'))
 
 
-def x_920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_938(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~728'))
+    return ADJ(ctx, 'spaces', E.get('s~759'))
 
 
-def x_921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_939(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~729') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~729'), _w1))
+    return (E.get('x~760') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~760'), _w1))
 
 
-def x_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_940(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~729'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~729'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~760'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~760'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_923(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~727'))
+    return FLD(ctx, K[10], E.get('t~758'))
 
 
-def x_927(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_945(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~726')}
+    return {'space': E.get('space~757')}
 
 
-def d_810(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
+def d_828(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'city', True)
+    LOCAL(ctx, E, 't~746', 'city', True)
     return True
 
 
-def d_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_834(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~725', x_909(ctx, E), True)
+    LOCAL(ctx, E, 'open~756', x_927(ctx, E), True)
     return True
 
 
-def d_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_910(ctx, E):
+    if not x_928(ctx, E):
         return False
     return True
 
 
-def d_820(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_838(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~719'), True)
+    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
     return True
 
 
-def d_821(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
+    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
     return True
 
 
-def d_824(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_842(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[11])
     return True
 
 
-def t_825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_843(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_826(ctx, k, s, E)
+    if x_410(ctx, E):
+        return t_844(ctx, k, s, E)
     return k()
 
 
-def t_826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_844(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_828(ctx, r2, s, E)
+        return t_846(ctx, r2, s, E)
 
     def r2():
-        return t_830(ctx, r3, s, E)
+        return t_848(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')}):
+            return False
         return k()
 
-    return t_827(ctx, r1, s, E)
+    return t_845(ctx, r1, s, E)
 
 
-def t_827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_845(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_919(ctx, E), k)
+    return DO(ctx, x_937(ctx, E), k)
 
 
-def t_828(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_920(ctx, E)))
-    old = E.get('x~729', MISSING)
+    items = list(items_of(x_938(ctx, E)))
+    old = E.get('x~760', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~729', old)
+        UNSET(ctx, E, 'x~760', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~729', item, True)
-            if x_921(ctx, E):
-                return t_829(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~760', item, True)
+            if x_939(ctx, E):
+                return t_847(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_847(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_922(ctx, E), k)
+    return DO(ctx, x_940(ctx, E), k)
 
 
-def t_830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_848(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_923(ctx, E), k)
+    return DO(ctx, x_941(ctx, E), k)
 
 
-def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_849(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~727'), 'space': E.get('s~728'), 'by': E.get('you')})
-    return True
-
-
-def x_959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_716, 0) if type(_h1) is dict else KEY(_h1, v_p_716, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_716, NOREC).get('step', 0) if type(v_p_716) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_716, NOREC).get('max', 0) if type(v_p_716) is str else 0))) is int else num(_w4))) for v_p_716 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_716, NOREC).get('tile', None) if type(v_p_716) is str else None) == E.get('t~715'))))
-    return MEMO(ctx, (959, E.get('t~715'), ctx.stamps.get('params', 0),), compute)
-
-
-def x_960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    if E is None:
-        E = ctx.env()
-    def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~715'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~715'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~715'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_721: (lambda v_near_724: (v_near_724 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~715'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_724) > 0)) else False) else v_open_721))([v_s_722 for v_s_722 in items_of(v_open_721) if (True if ((E.get('you') != None)) and (any((True if ((v_x_723 in _h2 if type(_h2) in (list, dict) else IN(v_x_723, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_723, {}) if type(_h2) is dict else KEY(_h2, v_x_723, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_723 in ADJ(ctx, 'spaces', v_s_722))) else False)]))([v_s_718 for v_s_718 in [v_x_717 for v_x_717 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_717, NOREC).get('type', None) if type(v_x_717) is str else None) == _h1)] if (True if ((not (v_s_718 in _h2 if type(_h2) in (list, dict) else IN(v_s_718, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == E.get('t~715'))) or (((ctx.index.plain['spaces'].get(v_s_718, NOREC).get('reserved', None) if type(v_s_718) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_718 in _h3 if type(_h3) in (list, dict) else IN(v_s_718, _h3)))) or (((_h3.get(v_s_718, None) if type(_h3) is dict else KEY(_h3, v_s_718, None)) == E.get('you'))) else False)) and ((True if ((v_s_718 in _h4 if type(_h4) in (list, dict) else IN(v_s_718, _h4))) or ((not any((True if ((v_x_719 in _h2 if type(_h2) in (list, dict) else IN(v_x_719, _h2))) and ((not (v_x_719 in _h4 if type(_h4) in (list, dict) else IN(v_x_719, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_719, {}) if type(_h2) is dict else KEY(_h2, v_x_719, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_719, {}) if type(_h2) is dict else KEY(_h2, v_x_719, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_720)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_719, {}) if type(_h2) is dict else KEY(_h2, v_x_719, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_720)) else False)) else False) for v_u_720 in items_of(_h5))) else False) for v_x_719 in ADJ(ctx, 'spaces', v_s_718)))) else False)) else False)])
-    return MEMO(ctx, (960, E.get('this'), E.get('t~715'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
-
-
-def x_961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    if E is None:
-        E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~725')) > 0)
-
-
-def d_860(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return True
-
-
-def d_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_960(ctx, E), True)
-    return True
-
-
-def d_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_961(ctx, E):
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~758'), 'space': E.get('s~759'), 'by': E.get('you')}):
         return False
     return True
 
 
-def d_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_977(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('params')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_747, 0) if type(_h1) is dict else KEY(_h1, v_p_747, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_747, NOREC).get('step', 0) if type(v_p_747) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_747, NOREC).get('max', 0) if type(v_p_747) is str else 0))) is int else num(_w4))) for v_p_747 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_747, NOREC).get('tile', None) if type(v_p_747) is str else None) == E.get('t~746'))))
+    return MEMO(ctx, (977, E.get('t~746'), ctx.stamps.get('params', 0),), compute)
+
+
+def x_978(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~746'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_749, NOREC).get('reserved', None) if type(v_x_749) is str else None) == E.get('this')) for v_x_749 in [v_x_748 for v_x_748 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_748, NOREC).get('type', None) if type(v_x_748) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (978, E.get('this'), E.get('t~746'),), compute)
+
+
+def x_979(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~746'))) is str else None)
+        _h2 = ctx.state.get('board')
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~746'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~746'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_752 for v_s_752 in [v_x_751 for v_x_751 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('type', None) if type(v_x_751) is str else None) == _h1)] if (True if ((not (v_s_752 in _h2 if type(_h2) in (list, dict) else IN(v_s_752, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('t~746'))) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('mine~750'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_752 in _h4 if type(_h4) in (list, dict) else IN(v_s_752, _h4))) or ((not any((True if ((v_x_753 in _h2 if type(_h2) in (list, dict) else IN(v_x_753, _h2))) and ((not (v_x_753 in _h4 if type(_h4) in (list, dict) else IN(v_x_753, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_753, {}) if type(_h2) is dict else KEY(_h2, v_x_753, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_753, {}) if type(_h2) is dict else KEY(_h2, v_x_753, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_754)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_753, {}) if type(_h2) is dict else KEY(_h2, v_x_753, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_754)) else False)) else False) for v_u_754 in items_of(_h3))) else False) for v_x_753 in ADJ(ctx, 'spaces', v_s_752)))) else False)) else False)]
+    return MEMO(ctx, (979, E.get('mine~750'), E.get('t~746'), ctx.stamps.get('board', 0),), compute)
+
+
+def x_980(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_757: ((lambda v_near_760: (v_near_760 if (FN['count'](ctx, None, v_near_760) > 0) else v_open_757))([v_s_758 for v_s_758 in items_of(v_open_757) if (True if ((E.get('you') != None)) and (any((True if ((v_x_759 in _h2 if type(_h2) in (list, dict) else IN(v_x_759, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_759, {}) if type(_h2) is dict else KEY(_h2, v_x_759, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_759 in ADJ(ctx, 'spaces', v_s_758))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~746'))) is str else None) == 'if_possible') else v_open_757))([v_s_756 for v_s_756 in items_of(E.get('empty~755')) if (True if ((not (v_s_756 in _h1 if type(_h1) in (list, dict) else IN(v_s_756, _h1)))) or (((_h1.get(v_s_756, None) if type(_h1) is dict else KEY(_h1, v_s_756, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (980, E.get('empty~755'), E.get('t~746'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+
+
+def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    if E is None:
+        E = ctx.env()
+    return (FN['count'](ctx, None, E.get('legal~761')) > 0)
+
+
+def x_985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~764'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~764'), {}))
+
+
+def x_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~763'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~763'))) is str else False) else None), 'card': E.get('this')}
+
+
+def x_990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[8], E.get('s~764'))
+
+
+def x_991(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~764'))
+
+
+def x_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~765') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~765'), _w1))
+
+
+def x_993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~765'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~765'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_994(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[10], E.get('t~763'))
+
+
+def x_998(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~762')}
+
+
+def d_878(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
     return True
 
 
-def d_879(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_881(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~730', 2, True)
+    LOCAL(ctx, E, 'mine~750', x_978(ctx, E), True)
     return True
 
 
-def d_880(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~731', 'megacredits', True)
+    LOCAL(ctx, E, 'empty~755', x_979(ctx, E), True)
     return True
 
 
-def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+def d_883(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_718, NOREC).get('resource', None) if type(v_card_718) is str else None) == E.get('r~716'))) and ((v_card_718 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_718, 0) if type((_w1 := (ctx.state['players'][v_holder_717] if type(v_holder_717) is int and 0 <= v_holder_717 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_718, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~715'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_718, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_718 in items_of((ctx.state['players'][v_holder_717] if type(v_holder_717) is int and 0 <= v_holder_717 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_717 in items_of(list(range(len(ctx.state['players']))))])
+    LOCAL(ctx, E, 'legal~761', x_980(ctx, E), True)
+    return True
 
 
-def x_1003(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+def d_884(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~719'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+    if not x_981(ctx, E):
+        return False
+    return True
 
 
-def x_1004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+def d_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~720'))) is str else None) == E.get('r~716'))) and ((E.get('card~720') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~720'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~719'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~720'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~715'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~720'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    return True
 
 
-def x_1005(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
+def d_888(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~719'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~720'), 0))
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return True
 
 
-def x_1007(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+def d_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~720')}
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[11])
+    return True
 
 
-def x_1012(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
+def t_892(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_410(ctx, E):
+        return t_893(ctx, k, s, E)
+    return k()
+
+
+def t_893(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_895(ctx, r2, s, E)
+
+    def r2():
+        return t_897(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~763'), 'space': E.get('s~764'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    return t_894(ctx, r1, s, E)
+
+
+def t_894(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_990(ctx, E), k)
+
+
+def t_895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_991(ctx, E)))
+    old = E.get('x~765', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~765', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~765', item, True)
+            if x_992(ctx, E):
+                return t_896(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_993(ctx, E), k)
+
+
+def t_897(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_994(ctx, E), k)
+
+
+def d_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~763'), 'space': E.get('s~764'), 'by': E.get('you')}):
+        return False
+    return True
+
+
+def d_899(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~766', 2, True)
+    return True
+
+
+def d_900(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    return True
+
+
+def x_1021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+    if E is None:
+        E = ctx.env()
+    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_749, NOREC).get('resource', None) if type(v_card_749) is str else None) == E.get('r~747'))) and ((v_card_749 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_749, 0) if type((_w1 := (ctx.state['players'][v_holder_748] if type(v_holder_748) is int and 0 <= v_holder_748 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_749, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~746'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_749, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_749 in items_of((ctx.state['players'][v_holder_748] if type(v_holder_748) is int and 0 <= v_holder_748 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_748 in items_of(list(range(len(ctx.state['players']))))])
+
+
+def x_1023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+    if E is None:
+        E = ctx.env()
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+
+
+def x_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+    if E is None:
+        E = ctx.env()
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~751'))) is str else None) == E.get('r~747'))) and ((E.get('card~751') != E.get('this'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~751'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~750'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~751'), 0)))) is int else num(_w4)) >= (_w5 if type((_w5 := E.get('n~746'))) is int else num(_w5)))) and ((MODV(ctx, 'card_protection', {'card': E.get('card~751'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+
+
+def x_1025(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('card~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~751'), 0))
+
+
+def x_1027(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+    if E is None:
+        E = ctx.env()
+    return {'card': E.get('card~751')}
+
+
+def x_1032(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
     if E is None:
         E = ctx.env()
     return (1 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
-def d_897(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def d_917(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'animal', True)
+    LOCAL(ctx, E, 'r~747', 'animal', True)
     return True
 
 
-def d_899(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+def d_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1001(ctx, E):
+    if not x_1021(ctx, E):
         return False
     return True
 
 
-def d_904(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def d_924(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~722', 'animal', True)
+    LOCAL(ctx, E, 'r~753', 'animal', True)
     return True
 
 
-def x_1014(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
+def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:248
     if E is None:
         E = ctx.env()
     return ('space' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card'))) is str else []))) in (list, dict) else IN('space', _w2))
 
 
-def d_912(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def d_932(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'animal', True)
+    LOCAL(ctx, E, 'r~749', 'animal', True)
     return True
 
 
-def d_915(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def d_935(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~720', 3, True)
+    LOCAL(ctx, E, 'n~751', 3, True)
     return True
 
 
-def d_916(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def d_936(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~721', 'plants', True)
+    LOCAL(ctx, E, 'r~752', 'plants', True)
     return True
 
 
-def x_1034(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
+def x_1054(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1034, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('science') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('science') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
+    return MEMO(ctx, (1054, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
 
 
-def d_968(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+def d_990(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 2, True)
+    LOCAL(ctx, E, 'n~750', 2, True)
     return True
 
 
-def d_969(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+def d_991(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'energy', True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
     return True
 
 
-def x_1138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~717'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4)))
 
 
-def x_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~719'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~719'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~719'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~719'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~750'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~750'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~750'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~750'))) is str else 0))) is int else num(_w7)))
 
 
-def x_1145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_1169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~719'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~719'), 0))
+    return (_w1.get(E.get('p~750'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~750'), 0))
 
 
-def x_1146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_1170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~719'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~750'))) is str else 0)
 
 
-def x_1148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_1172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~719'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~750'))) is str else None) != None)
 
 
-def x_1149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_1173(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~719'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~719'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~750'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~750'))) is str else None), 0))
 
 
-def x_1153(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_1177(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~719'))
+    return FLD(ctx, K[1], E.get('p~750'))
 
 
-def x_1154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_1178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~721'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~719'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~719'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~750'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~750'), 0)))
 
 
-def x_1155(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_1179(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~721'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~752'))) is dict else KEY(_w1, 'effect', None))
 
 
-def d_1011(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def d_1035(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'microbe', True)
+    LOCAL(ctx, E, 'r~747', 'microbe', True)
     return True
 
 
-def d_1017(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_1041(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1138(ctx, E):
+    if not x_1162(ctx, E):
         return False
     return True
 
 
-def d_1019(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def d_1043(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~719', 'oxygen', True)
+    LOCAL(ctx, E, 'p~750', 'oxygen', True)
     return True
 
 
-def d_1020(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def d_1044(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~720', 1, True)
+    LOCAL(ctx, E, 'n~751', 1, True)
     return True
 
 
-def t_1031(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1055(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1153(ctx, E)))
-    old = E.get('b~721', MISSING)
+    items = list(items_of(x_1177(ctx, E)))
+    old = E.get('b~752', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~721', old)
+        UNSET(ctx, E, 'b~752', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~721', item, True)
-            if x_1154(ctx, E):
-                return t_1032(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'b~752', item, True)
+            if x_1178(ctx, E):
+                return t_1056(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1155(ctx, E), k)
+    return DO(ctx, x_1179(ctx, E), k)
 
 
-def d_1033(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
+        return False
     return True
 
 
-def x_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
+def x_1183(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
-def x_1189(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
+def x_1213(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
     if E is None:
         E = ctx.env()
     return (1 * AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 2))
 
 
-def x_1205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_1229(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~715'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~746'))) is str else None) == 'game')
 
 
-def x_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_1230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~715'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~715'), 0))
+    return (_w1.get(E.get('t~746'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~746'), 0))
 
 
-def x_1208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_1232(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~715'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~715'), 0))
+    return (_w2.get(E.get('t~746'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~746'), 0))
 
 
-def x_1210(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_1234(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~715') == 'tr')) and (((_w1 if type((_w1 := E.get('n~716'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~746') == 'tr')) and (((_w1 if type((_w1 := E.get('n~747'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_1072(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
+def d_1096(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'tr', True)
+    LOCAL(ctx, E, 't~746', 'tr', True)
     return True
 
 
-def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_1102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1210(ctx, E):
+    if x_1234(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -3070,893 +3423,931 @@ def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def x_1243(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1267(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~725'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~725'), 0))
+    return (_w2.get(E.get('r~756'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~756'), 0))
 
 
-def x_1247(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1271(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~727'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~727'), 0))
+    return (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0))
 
 
-def x_1250(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:377
+def x_1274(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:377
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)
 
 
-def d_1143(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def d_1167(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~722', 'steel', True)
+    LOCAL(ctx, E, 'r~753', 'steel', True)
     return True
 
 
-def d_1155(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
+def d_1179(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 4, True)
+    LOCAL(ctx, E, 'n~748', 4, True)
     return True
 
 
-def d_1208(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
+def d_1232(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'energy', True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
     return True
 
 
-def x_1359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
+def x_1383(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1359, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('science') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('science') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
+    return MEMO(ctx, (1383, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
 
 
-def x_1395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
+def x_1419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~718')}
+    return {'card': E.get('card~749')}
 
 
-def x_1403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def x_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0))
+    return (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))
 
 
-def x_1405(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_1429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~721')}
+    return {'target': E.get('target~752')}
 
 
-def x_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_1435(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~724'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~724'), 0))
+    return (_w2.get(E.get('r~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~755'), 0))
 
 
-def x_1412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_1436(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~723'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~725'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~754'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~756'))) is int else num(_w2)))
 
 
-def d_1249(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1273(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~723', 1, True)
+    LOCAL(ctx, E, 'n~754', 1, True)
     return True
 
 
-def x_1414(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
+def x_1438(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
-def d_1263(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
+def d_1287(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'animal', True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
     return True
 
 
-def x_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
+def x_1453(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 0)
 
 
-def x_1452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def x_1478(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_731, 0) if type(_h1) is dict else KEY(_h1, v_p_731, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_731, NOREC).get('step', 0) if type(v_p_731) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_731, NOREC).get('max', 0) if type(v_p_731) is str else 0))) is int else num(_w4))) for v_p_731 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_731, NOREC).get('tile', None) if type(v_p_731) is str else None) == E.get('t~730'))))
-    return MEMO(ctx, (1452, E.get('t~730'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_767, 0) if type(_h1) is dict else KEY(_h1, v_p_767, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_767, NOREC).get('step', 0) if type(v_p_767) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_767, NOREC).get('max', 0) if type(v_p_767) is str else 0))) is int else num(_w4))) for v_p_767 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_767, NOREC).get('tile', None) if type(v_p_767) is str else None) == E.get('t~766'))))
+    return MEMO(ctx, (1478, E.get('t~766'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_1479(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~730'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~766'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_769, NOREC).get('reserved', None) if type(v_x_769) is str else None) == E.get('this')) for v_x_769 in [v_x_768 for v_x_768 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_768, NOREC).get('type', None) if type(v_x_768) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (1479, E.get('this'), E.get('t~766'),), compute)
+
+
+def x_1480(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~766'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~730'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~730'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_736: (lambda v_near_739: (v_near_739 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~730'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_739) > 0)) else False) else v_open_736))([v_s_737 for v_s_737 in items_of(v_open_736) if (True if ((E.get('you') != None)) and (any((True if ((v_x_738 in _h2 if type(_h2) in (list, dict) else IN(v_x_738, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_738, {}) if type(_h2) is dict else KEY(_h2, v_x_738, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_738 in ADJ(ctx, 'spaces', v_s_737))) else False)]))([v_s_733 for v_s_733 in [v_x_732 for v_x_732 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_732, NOREC).get('type', None) if type(v_x_732) is str else None) == _h1)] if (True if ((not (v_s_733 in _h2 if type(_h2) in (list, dict) else IN(v_s_733, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == E.get('t~730'))) or (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_733 in _h3 if type(_h3) in (list, dict) else IN(v_s_733, _h3)))) or (((_h3.get(v_s_733, None) if type(_h3) is dict else KEY(_h3, v_s_733, None)) == E.get('you'))) else False)) and ((True if ((v_s_733 in _h4 if type(_h4) in (list, dict) else IN(v_s_733, _h4))) or ((not any((True if ((v_x_734 in _h2 if type(_h2) in (list, dict) else IN(v_x_734, _h2))) and ((not (v_x_734 in _h4 if type(_h4) in (list, dict) else IN(v_x_734, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_734, {}) if type(_h2) is dict else KEY(_h2, v_x_734, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_734, {}) if type(_h2) is dict else KEY(_h2, v_x_734, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_735)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_734, {}) if type(_h2) is dict else KEY(_h2, v_x_734, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_735)) else False)) else False) for v_u_735 in items_of(_h5))) else False) for v_x_734 in ADJ(ctx, 'spaces', v_s_733)))) else False)) else False)])
-    return MEMO(ctx, (1453, E.get('this'), E.get('t~730'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~766'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~766'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_772 for v_s_772 in [v_x_771 for v_x_771 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_771, NOREC).get('type', None) if type(v_x_771) is str else None) == _h1)] if (True if ((not (v_s_772 in _h2 if type(_h2) in (list, dict) else IN(v_s_772, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == E.get('t~766'))) or (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == E.get('mine~770'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_772 in _h4 if type(_h4) in (list, dict) else IN(v_s_772, _h4))) or ((not any((True if ((v_x_773 in _h2 if type(_h2) in (list, dict) else IN(v_x_773, _h2))) and ((not (v_x_773 in _h4 if type(_h4) in (list, dict) else IN(v_x_773, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_773, {}) if type(_h2) is dict else KEY(_h2, v_x_773, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_773, {}) if type(_h2) is dict else KEY(_h2, v_x_773, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_774)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_773, {}) if type(_h2) is dict else KEY(_h2, v_x_773, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_774)) else False)) else False) for v_u_774 in items_of(_h3))) else False) for v_x_773 in ADJ(ctx, 'spaces', v_s_772)))) else False)) else False)]
+    return MEMO(ctx, (1480, E.get('mine~770'), E.get('t~766'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~740')) > 0)
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_777: ((lambda v_near_780: (v_near_780 if (FN['count'](ctx, None, v_near_780) > 0) else v_open_777))([v_s_778 for v_s_778 in items_of(v_open_777) if (True if ((E.get('you') != None)) and (any((True if ((v_x_779 in _h2 if type(_h2) in (list, dict) else IN(v_x_779, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_779, {}) if type(_h2) is dict else KEY(_h2, v_x_779, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_779 in ADJ(ctx, 'spaces', v_s_778))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~766'))) is str else None) == 'if_possible') else v_open_777))([v_s_776 for v_s_776 in items_of(E.get('empty~775')) if (True if ((not (v_s_776 in _h1 if type(_h1) in (list, dict) else IN(v_s_776, _h1)))) or (((_h1.get(v_s_776, None) if type(_h1) is dict else KEY(_h1, v_s_776, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (1481, E.get('empty~775'), E.get('t~766'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~743'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~743'), {}))
+    return (FN['count'](ctx, None, E.get('legal~781')) > 0)
 
 
-def x_1459(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~742'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~742'))) is str else False) else None), 'card': E.get('this')}
+    return (_w1.get(E.get('s~784'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~784'), {}))
 
 
-def x_1463(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_1487(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~743'))
+    return {'tile': E.get('t~783'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~783'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_1491(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~743'))
+    return FLD(ctx, K[8], E.get('s~784'))
 
 
-def x_1465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~744') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~744'), _w1))
+    return ADJ(ctx, 'spaces', E.get('s~784'))
 
 
-def x_1466(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_1493(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~744'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~744'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return (E.get('x~785') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~785'), _w1))
 
 
-def x_1467(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_1494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~742'))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~785'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~785'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_1495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~741')}
+    return FLD(ctx, K[10], E.get('t~783'))
 
 
-def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
+def x_1499(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~782')}
+
+
+def d_1311(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~730', 'ocean', True)
+    LOCAL(ctx, E, 't~766', 'ocean', True)
     return True
 
 
-def d_1288(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_1314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~740', x_1453(ctx, E), True)
+    LOCAL(ctx, E, 'mine~770', x_1479(ctx, E), True)
     return True
 
 
-def d_1289(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_1315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1454(ctx, E):
+    LOCAL(ctx, E, 'empty~775', x_1480(ctx, E), True)
+    return True
+
+
+def d_1316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~781', x_1481(ctx, E), True)
+    return True
+
+
+def d_1317(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1482(ctx, E):
         return False
     return True
 
 
-def d_1292(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_1320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~742', E.get('t~730'), True)
+    LOCAL(ctx, E, 't~783', E.get('t~766'), True)
     return True
 
 
-def d_1293(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_1321(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~743', E.get('space~741'), True)
+    LOCAL(ctx, E, 's~784', E.get('space~782'), True)
     return True
 
 
-def d_1296(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_1324(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~784'), '=', False, K[11])
     return True
 
 
-def t_1297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_1325(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_1298(ctx, k, s, E)
+    if x_410(ctx, E):
+        return t_1326(ctx, k, s, E)
     return k()
 
 
-def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1326(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1300(ctx, r2, s, E)
+        return t_1328(ctx, r2, s, E)
 
     def r2():
-        return t_1302(ctx, r3, s, E)
+        return t_1330(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~742'), 'space': E.get('s~743'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~783'), 'space': E.get('s~784'), 'by': E.get('you')}):
+            return False
         return k()
 
-    return t_1299(ctx, r1, s, E)
+    return t_1327(ctx, r1, s, E)
 
 
-def t_1299(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1327(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1463(ctx, E), k)
+    return DO(ctx, x_1491(ctx, E), k)
 
 
-def t_1300(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1328(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1464(ctx, E)))
-    old = E.get('x~744', MISSING)
+    items = list(items_of(x_1492(ctx, E)))
+    old = E.get('x~785', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~744', old)
+        UNSET(ctx, E, 'x~785', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~744', item, True)
-            if x_1465(ctx, E):
-                return t_1301(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~785', item, True)
+            if x_1493(ctx, E):
+                return t_1329(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1329(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1466(ctx, E), k)
+    return DO(ctx, x_1494(ctx, E), k)
 
 
-def t_1302(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_1330(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1467(ctx, E), k)
+    return DO(ctx, x_1495(ctx, E), k)
 
 
-def d_1303(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1331(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~742'), 'space': E.get('s~743'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~783'), 'space': E.get('s~784'), 'by': E.get('you')}):
+        return False
     return True
 
 
-def x_1473(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
+def x_1501(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
 
 
-def d_1328(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
+def d_1356(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~716', 'steel', True)
+    LOCAL(ctx, E, 'r~747', 'steel', True)
     return True
 
 
-def x_1522(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
+def x_1550(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
-def x_1526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def x_1554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1526, E.get('k~716'),), lambda: [v_x_717 for v_x_717 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_717, NOREC).get('type', None) if type(v_x_717) is str else None) == E.get('k~716'))])
+    return MEMO(ctx, (1554, E.get('k~747'),), lambda: [v_x_748 for v_x_748 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_748, NOREC).get('type', None) if type(v_x_748) is str else None) == E.get('k~747'))])
 
 
-def x_1527(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def x_1555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_720, 0) if type(_h1) is dict else KEY(_h1, v_p_720, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('step', 0) if type(v_p_720) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_720, NOREC).get('max', 0) if type(v_p_720) is str else 0))) is int else num(_w4))) for v_p_720 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_720, NOREC).get('tile', None) if type(v_p_720) is str else None) == E.get('t~718'))))
-    return MEMO(ctx, (1527, E.get('t~718'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_751, 0) if type(_h1) is dict else KEY(_h1, v_p_751, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('step', 0) if type(v_p_751) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_751, NOREC).get('max', 0) if type(v_p_751) is str else 0))) is int else num(_w4))) for v_p_751 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_751, NOREC).get('tile', None) if type(v_p_751) is str else None) == E.get('t~749'))))
+    return MEMO(ctx, (1555, E.get('t~749'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_1556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~718'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
-        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~718'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
-        return [v_s_721 for v_s_721 in items_of(E.get('l~719')) if (True if ((not (v_s_721 in _h1 if type(_h1) in (list, dict) else IN(v_s_721, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == E.get('t~718'))) or (((ctx.index.plain['spaces'].get(v_s_721, NOREC).get('reserved', None) if type(v_s_721) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_721 in _h2 if type(_h2) in (list, dict) else IN(v_s_721, _h2)))) or (((_h2.get(v_s_721, None) if type(_h2) is dict else KEY(_h2, v_s_721, None)) == E.get('you'))) else False)) and ((True if ((v_s_721 in _h3 if type(_h3) in (list, dict) else IN(v_s_721, _h3))) or ((not any((True if ((v_x_722 in _h1 if type(_h1) in (list, dict) else IN(v_x_722, _h1))) and ((not (v_x_722 in _h3 if type(_h3) in (list, dict) else IN(v_x_722, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_722, {}) if type(_h1) is dict else KEY(_h1, v_x_722, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_722, {}) if type(_h1) is dict else KEY(_h1, v_x_722, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_723)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_722, {}) if type(_h1) is dict else KEY(_h1, v_x_722, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_723)) else False)) else False) for v_u_723 in items_of(_h4))) else False) for v_x_722 in ADJ(ctx, 'spaces', v_s_721)))) else False)) else False)]
-    return MEMO(ctx, (1528, E.get('l~719'), E.get('this'), E.get('t~718'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~749'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~749'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_752 for v_s_752 in items_of(E.get('l~750')) if (True if ((not (v_s_752 in _h1 if type(_h1) in (list, dict) else IN(v_s_752, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('t~749'))) or (((ctx.index.plain['spaces'].get(v_s_752, NOREC).get('reserved', None) if type(v_s_752) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_752 in _h2 if type(_h2) in (list, dict) else IN(v_s_752, _h2)))) or (((_h2.get(v_s_752, None) if type(_h2) is dict else KEY(_h2, v_s_752, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_752 in _h4 if type(_h4) in (list, dict) else IN(v_s_752, _h4))) or ((not any((True if ((v_x_753 in _h1 if type(_h1) in (list, dict) else IN(v_x_753, _h1))) and ((not (v_x_753 in _h4 if type(_h4) in (list, dict) else IN(v_x_753, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_753, {}) if type(_h1) is dict else KEY(_h1, v_x_753, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_753, {}) if type(_h1) is dict else KEY(_h1, v_x_753, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_754)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_753, {}) if type(_h1) is dict else KEY(_h1, v_x_753, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_754)) else False)) else False) for v_u_754 in items_of(_h3))) else False) for v_x_753 in ADJ(ctx, 'spaces', v_s_752)))) else False)) else False)]
+    return MEMO(ctx, (1556, E.get('l~750'), E.get('this'), E.get('t~749'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_1557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~724')) > 0)
+    return (FN['count'](ctx, None, E.get('open~755')) > 0)
 
 
-def x_1533(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_1561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~727'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~727'), {}))
+    return (_w1.get(E.get('s~758'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~758'), {}))
 
 
-def x_1534(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~726'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~726'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~757'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~757'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1538(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_1566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~727'))
+    return FLD(ctx, K[8], E.get('s~758'))
 
 
-def x_1539(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_1567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~727'))
+    return ADJ(ctx, 'spaces', E.get('s~758'))
 
 
-def x_1540(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_1568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~728') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~728'), _w1))
+    return (E.get('x~759') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~759'), _w1))
 
 
-def x_1541(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_1569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~728'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~728'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~759'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~759'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_1542(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~726'))
+    return FLD(ctx, K[10], E.get('t~757'))
 
 
-def x_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_1574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~725')}
+    return {'space': E.get('space~756')}
 
 
-def d_1346(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_1374(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~718', E.get('t~715'), True)
+    LOCAL(ctx, E, 't~749', E.get('t~746'), True)
     return True
 
 
-def d_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_1375(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~719', x_1526(ctx, E), True)
+    LOCAL(ctx, E, 'l~750', x_1554(ctx, E), True)
     return True
 
 
-def d_1350(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_1378(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~724', x_1528(ctx, E), True)
+    LOCAL(ctx, E, 'open~755', x_1556(ctx, E), True)
     return True
 
 
-def d_1351(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_1379(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1529(ctx, E):
+    if not x_1557(ctx, E):
         return False
     return True
 
 
-def d_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1382(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~726', E.get('t~718'), True)
+    LOCAL(ctx, E, 't~757', E.get('t~749'), True)
     return True
 
 
-def d_1355(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1383(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~727', E.get('space~725'), True)
+    LOCAL(ctx, E, 's~758', E.get('space~756'), True)
     return True
 
 
-def d_1358(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_1386(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~727'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~758'), '=', False, K[11])
     return True
 
 
-def t_1359(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_1387(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_1360(ctx, k, s, E)
+    if x_410(ctx, E):
+        return t_1388(ctx, k, s, E)
     return k()
 
 
-def t_1360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1362(ctx, r2, s, E)
+        return t_1390(ctx, r2, s, E)
 
     def r2():
-        return t_1364(ctx, r3, s, E)
+        return t_1392(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~726'), 'space': E.get('s~727'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~757'), 'space': E.get('s~758'), 'by': E.get('you')}):
+            return False
         return k()
 
-    return t_1361(ctx, r1, s, E)
+    return t_1389(ctx, r1, s, E)
 
 
-def t_1361(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1538(ctx, E), k)
+    return DO(ctx, x_1566(ctx, E), k)
 
 
-def t_1362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1539(ctx, E)))
-    old = E.get('x~728', MISSING)
+    items = list(items_of(x_1567(ctx, E)))
+    old = E.get('x~759', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~728', old)
+        UNSET(ctx, E, 'x~759', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~728', item, True)
-            if x_1540(ctx, E):
-                return t_1363(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~759', item, True)
+            if x_1568(ctx, E):
+                return t_1391(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1541(ctx, E), k)
+    return DO(ctx, x_1569(ctx, E), k)
 
 
-def t_1364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_1392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1542(ctx, E), k)
+    return DO(ctx, x_1570(ctx, E), k)
 
 
-def d_1365(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1393(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~726'), 'space': E.get('s~727'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~757'), 'space': E.get('s~758'), 'by': E.get('you')}):
+        return False
     return True
 
 
-def d_1382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
+def d_1410(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'steel', True)
+    LOCAL(ctx, E, 'r~751', 'steel', True)
     return True
 
 
-def d_1385(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
+def d_1413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 5, True)
+    LOCAL(ctx, E, 'n~746', 5, True)
     return True
 
 
-def d_1391(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def d_1419(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~715', 'oxygen', True)
+    LOCAL(ctx, E, 'p~746', 'oxygen', True)
     return True
 
 
-def d_1407(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def d_1435(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 2, True)
+    LOCAL(ctx, E, 'n~749', 2, True)
     return True
 
 
-def x_1611(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
+def x_1639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:218
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return FN['first'](ctx, None, [v_s_717 for v_s_717 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_717, {}) if type(_h1) is dict else KEY(_h1, v_s_717, {})))) is dict else KEY(_w1, 'card', None)) == E.get('this'))])
-    return MEMO(ctx, (1611, E.get('this'), ctx.stamps.get('board', 0),), compute)
+        return FN['first'](ctx, None, [v_s_748 for v_s_748 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})))) is dict else KEY(_w1, 'card', None)) == E.get('this'))])
+    return MEMO(ctx, (1639, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_1612(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def x_1640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:219
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~718'))) is str else [])
-        return [v_r_719 for v_r_719 in items_of(E.get('l~716')) if (True if ((E.get('sp~718') != None)) and ((v_r_719 in _h1 if type(_h1) in (list, dict) else IN(v_r_719, _h1))) else False)]
-    return MEMO(ctx, (1612, E.get('l~716'), E.get('sp~718'),), compute)
+        _h1 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~749'))) is str else [])
+        return [v_r_750 for v_r_750 in items_of(E.get('l~747')) if (True if ((E.get('sp~749') != None)) and ((v_r_750 in _h1 if type(_h1) in (list, dict) else IN(v_r_750, _h1))) else False)]
+    return MEMO(ctx, (1640, E.get('l~747'), E.get('sp~749'),), compute)
 
 
-def x_1613(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
+def x_1641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:220
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('shown~720')) > 0)
+    return (FN['count'](ctx, None, E.get('shown~751')) > 0)
 
 
-def x_1614(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
+def x_1642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
     if E is None:
         E = ctx.env()
-    return FN['distinct'](ctx, None, E.get('shown~720'))
+    return FN['distinct'](ctx, None, E.get('shown~751'))
 
 
-def x_1617(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~723'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~723'), 0))
+    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
 
 
-def x_1619(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
+def x_1647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
     if E is None:
         E = ctx.env()
-    return {'resource': E.get('r~721')}
+    return {'resource': E.get('r~752')}
 
 
-def d_1418(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
+def d_1446(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~716', K[13], True)
+    LOCAL(ctx, E, 'l~747', K[13], True)
     return True
 
 
-def d_1420(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
+def d_1448(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:218
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~718', x_1611(ctx, E), True)
+    LOCAL(ctx, E, 'sp~749', x_1639(ctx, E), True)
     return True
 
 
-def d_1421(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
+def d_1449(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:219
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shown~720', x_1612(ctx, E), True)
+    LOCAL(ctx, E, 'shown~751', x_1640(ctx, E), True)
     return True
 
 
-def d_1425(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
+def d_1453(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
+    LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
     return True
 
 
-def d_1426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
+def d_1454(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~723', E.get('r~721'), True)
+    LOCAL(ctx, E, 'r~754', E.get('r~752'), True)
     return True
 
 
-def d_1430(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def d_1458(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~725', K[13], True)
+    LOCAL(ctx, E, 'l~756', K[13], True)
     return True
 
 
-def d_1527(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
+def d_1555(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 7, True)
+    LOCAL(ctx, E, 'n~752', 7, True)
     return True
 
 
-def x_1746(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
+def x_1774(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (('science' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('science', _w3))) else False)
 
 
-def x_1747(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
+def x_1775(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
     if E is None:
         E = ctx.env()
     return items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('science')
 
 
-def x_1772(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~719'), 0))
+    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~750'), 0))
 
 
-def x_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1880(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~726'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~726'), 0))
+    return (_w2.get(E.get('r~757'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~757'), 0))
 
 
-def d_1610(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def d_1640(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 7, True)
+    LOCAL(ctx, E, 'n~746', 7, True)
     return True
 
 
-def d_1640(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
+def d_1670(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'titanium', True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
     return True
 
 
-def x_2062(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
+def x_2102(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-14))
 
 
-def x_2138(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+def x_2178(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_717 for v_s_717 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_717, {}) if type(_h1) is dict else KEY(_h1, v_s_717, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
-    return MEMO(ctx, (2138, ctx.stamps.get('board', 0),), compute)
+        return len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
+    return MEMO(ctx, (2178, ctx.stamps.get('board', 0),), compute)
 
 
-def x_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_2180(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~718'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~720'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~749'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~751'))) is int else num(_w2)))
 
 
-def d_1886(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+def d_1926(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~720', x_2138(ctx, E), True)
+    LOCAL(ctx, E, 'k~751', x_2178(ctx, E), True)
     return True
 
 
-def d_1949(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+def d_1991(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
+    LOCAL(ctx, E, 'n~746', 4, True)
     return True
 
 
-def x_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2277(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~730'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~730'), 0))
+    return (_w2.get(E.get('r~761'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~761'), 0))
 
 
-def x_2236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_2278(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~729'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~731'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~760'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~762'))) is int else num(_w2)))
 
 
-def d_1974(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
+def d_2016(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:330
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~729', 1, True)
+    LOCAL(ctx, E, 'n~760', 1, True)
     return True
 
 
-def x_2412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def x_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     if E is None:
         E = ctx.env()
-    return [E.get('c~718')]
+    return [E.get('c~749')]
 
 
-def x_2415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def x_2459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     if E is None:
         E = ctx.env()
-    return {'keep': E.get('c~718')}
+    return {'keep': E.get('c~749')}
 
 
-def d_2124(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+def d_2168(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', E.get('n~715'), True)
+    LOCAL(ctx, E, 'n~748', E.get('n~746'), True)
     return True
 
 
-def d_2137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def d_2181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3964,14 +4355,14 @@ def d_2137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[7])
+        SET(ctx, 'offer', c, key, x_2456(ctx, E), '-=', True, K[7])
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2412(ctx, E), '+=', True, K[12])
+        SET(ctx, 'hand', c, key, x_2456(ctx, E), '+=', True, K[12])
     return True
 
 
-def d_2138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def d_2182(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3979,11 +4370,11 @@ def d_2138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, x_2412(ctx, E), '-=', True, K[7])
+        SET(ctx, 'offer', c, key, x_2456(ctx, E), '-=', True, K[7])
     return True
 
 
-def d_2139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def d_2183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -3991,403 +4382,419 @@ def d_2139(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2412(ctx, E), '+=', True, K[12])
+        SET(ctx, 'hand', c, key, x_2456(ctx, E), '+=', True, K[12])
     return True
 
 
-def d_2140(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+def d_2184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_487(ctx, E), '+=', True, K[6])
+    SET(ctx, 'discard', ctx.state, 'discard', x_495(ctx, E), '+=', True, K[6])
     return True
 
 
-def x_2438(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
+def x_2482(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 7)
 
 
-def x_2450(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
+def x_2494(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-6))
 
 
-def x_2516(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_2560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~729'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~729'), {}))
+    return (_w1.get(E.get('s~760'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~760'), {}))
 
 
-def x_2517(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_2561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~728'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~728'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~759'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~759'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_2521(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_2565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('s~729'))
+    return FLD(ctx, K[8], E.get('s~760'))
 
 
-def x_2522(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_2566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~729'))
+    return ADJ(ctx, 'spaces', E.get('s~760'))
 
 
-def x_2523(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_2567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~730') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~730'), _w1))
+    return (E.get('x~761') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~761'), _w1))
 
 
-def x_2524(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_2568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~730'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~730'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[9], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~761'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~761'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_2525(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_2569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('t~728'))
+    return FLD(ctx, K[10], E.get('t~759'))
 
 
-def x_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
+def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~727')}
+    return {'space': E.get('space~758')}
 
 
-def d_2225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
+def d_2269(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
+    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
     return True
 
 
-def d_2228(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_2272(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[11])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[11])
     return True
 
 
-def t_2229(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_2273(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_2230(ctx, k, s, E)
+    if x_410(ctx, E):
+        return t_2274(ctx, k, s, E)
     return k()
 
 
-def t_2230(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_2274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_2232(ctx, r2, s, E)
+        return t_2276(ctx, r2, s, E)
 
     def r2():
-        return t_2234(ctx, r3, s, E)
+        return t_2278(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~728'), 'space': E.get('s~729'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~759'), 'space': E.get('s~760'), 'by': E.get('you')}):
+            return False
         return k()
 
-    return t_2231(ctx, r1, s, E)
+    return t_2275(ctx, r1, s, E)
 
 
-def t_2231(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_2275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2521(ctx, E), k)
+    return DO(ctx, x_2565(ctx, E), k)
 
 
-def t_2232(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_2276(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2522(ctx, E)))
-    old = E.get('x~730', MISSING)
+    items = list(items_of(x_2566(ctx, E)))
+    old = E.get('x~761', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~730', old)
+        UNSET(ctx, E, 'x~761', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~730', item, True)
-            if x_2523(ctx, E):
-                return t_2233(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~761', item, True)
+            if x_2567(ctx, E):
+                return t_2277(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_2277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2524(ctx, E), k)
+    return DO(ctx, x_2568(ctx, E), k)
 
 
-def t_2234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_2278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2525(ctx, E), k)
+    return DO(ctx, x_2569(ctx, E), k)
 
 
-def d_2235(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~728'), 'space': E.get('s~729'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~759'), 'space': E.get('s~760'), 'by': E.get('you')}):
+        return False
     return True
 
 
-def x_2535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def x_2579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0))
+    return (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0))
 
 
-def x_2537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~717')}
+    return {'target': E.get('target~748')}
 
 
-def x_2557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~723')}
+    return {'target': E.get('target~754')}
 
 
-def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def x_2618(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_722, 0) if type(_h1) is dict else KEY(_h1, v_p_722, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('step', 0) if type(v_p_722) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('max', 0) if type(v_p_722) is str else 0))) is int else num(_w4))) for v_p_722 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_722, NOREC).get('tile', None) if type(v_p_722) is str else None) == E.get('t~720'))))
-    return MEMO(ctx, (2574, E.get('t~720'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~751'))))
+    return MEMO(ctx, (2618, E.get('t~751'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2619(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~720'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
-        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~720'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
-        return [v_s_723 for v_s_723 in items_of(E.get('l~721')) if (True if ((not (v_s_723 in _h1 if type(_h1) in (list, dict) else IN(v_s_723, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_723, NOREC).get('reserved', None) if type(v_s_723) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_723, NOREC).get('reserved', None) if type(v_s_723) is str else None) == E.get('t~720'))) or (((ctx.index.plain['spaces'].get(v_s_723, NOREC).get('reserved', None) if type(v_s_723) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_723 in _h2 if type(_h2) in (list, dict) else IN(v_s_723, _h2)))) or (((_h2.get(v_s_723, None) if type(_h2) is dict else KEY(_h2, v_s_723, None)) == E.get('you'))) else False)) and ((True if ((v_s_723 in _h3 if type(_h3) in (list, dict) else IN(v_s_723, _h3))) or ((not any((True if ((v_x_724 in _h1 if type(_h1) in (list, dict) else IN(v_x_724, _h1))) and ((not (v_x_724 in _h3 if type(_h3) in (list, dict) else IN(v_x_724, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_724, {}) if type(_h1) is dict else KEY(_h1, v_x_724, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_724, {}) if type(_h1) is dict else KEY(_h1, v_x_724, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_725)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_724, {}) if type(_h1) is dict else KEY(_h1, v_x_724, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_725)) else False)) else False) for v_u_725 in items_of(_h4))) else False) for v_x_724 in ADJ(ctx, 'spaces', v_s_723)))) else False)) else False)]
-    return MEMO(ctx, (2575, E.get('l~721'), E.get('this'), E.get('t~720'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~751'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~751'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_754 for v_s_754 in items_of(E.get('l~752')) if (True if ((not (v_s_754 in _h1 if type(_h1) in (list, dict) else IN(v_s_754, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('t~751'))) or (((ctx.index.plain['spaces'].get(v_s_754, NOREC).get('reserved', None) if type(v_s_754) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_754 in _h2 if type(_h2) in (list, dict) else IN(v_s_754, _h2)))) or (((_h2.get(v_s_754, None) if type(_h2) is dict else KEY(_h2, v_s_754, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_754 in _h4 if type(_h4) in (list, dict) else IN(v_s_754, _h4))) or ((not any((True if ((v_x_755 in _h1 if type(_h1) in (list, dict) else IN(v_x_755, _h1))) and ((not (v_x_755 in _h4 if type(_h4) in (list, dict) else IN(v_x_755, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_756)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_755, {}) if type(_h1) is dict else KEY(_h1, v_x_755, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_756)) else False)) else False) for v_u_756 in items_of(_h3))) else False) for v_x_755 in ADJ(ctx, 'spaces', v_s_754)))) else False)) else False)]
+    return MEMO(ctx, (2619, E.get('l~752'), E.get('this'), E.get('t~751'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_2576(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2620(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~726')) > 0)
+    return (FN['count'](ctx, None, E.get('open~757')) > 0)
 
 
-def d_2275(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~773'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~773'), 0))
+
+
+def d_2319(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~726', x_2575(ctx, E), True)
+    LOCAL(ctx, E, 'open~757', x_2619(ctx, E), True)
     return True
 
 
-def d_2276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_2320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2576(ctx, E):
+    if not x_2620(ctx, E):
         return False
     return True
 
 
-def d_2279(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~728', E.get('t~720'), True)
+    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
     return True
 
 
-def x_2755(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
+def d_2358(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:535
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~772', 1, True)
+    return True
+
+
+def x_2801(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
 
 
-def x_2767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+def x_2813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~721'), 0))
+    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
 
 
-def x_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
+def x_2814(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:113
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~720'))) is int else num(_w1)) * AR('/', E.get('k~723'), E.get('m~722')))
+    return ((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) * AR('/', E.get('k~754'), E.get('m~753')))
 
 
-def d_2437(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
+def d_2483(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:614
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~722', 2, True)
+    LOCAL(ctx, E, 'm~753', 2, True)
     return True
 
 
-def x_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
+def x_2822(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2776, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('power') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('power') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+    return MEMO(ctx, (2822, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('power') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('power') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
 
 
-def d_2472(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
+def d_2518(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:690
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~730', 'megacredits', True)
+    LOCAL(ctx, E, 'r~761', 'megacredits', True)
     return True
 
 
-def d_2490(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+def d_2536(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~722', 2, True)
+    LOCAL(ctx, E, 'n~753', 2, True)
     return True
 
 
-def x_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def x_2955(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2909, E.get('k~718'),), lambda: [v_x_719 for v_x_719 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_719, NOREC).get('type', None) if type(v_x_719) is str else None) == E.get('k~718'))])
+    return MEMO(ctx, (2955, E.get('k~749'),), lambda: [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == E.get('k~749'))])
 
 
-def d_2558(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def d_2604(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~718', 'ocean', True)
+    LOCAL(ctx, E, 'k~749', 'ocean', True)
     return True
 
 
-def d_2560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_2606(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~720', E.get('t~717'), True)
+    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
     return True
 
 
-def d_2561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def d_2607(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~721', x_2909(ctx, E), True)
+    LOCAL(ctx, E, 'l~752', x_2955(ctx, E), True)
     return True
 
 
-def x_2983(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
+def x_3031(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2983, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('science') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('science') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+    return MEMO(ctx, (3031, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
 
 
-def x_3046(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def x_3094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~715'))) is int else num(_w1)) >= 1)
+    return ((_w1 if type((_w1 := E.get('n~746'))) is int else num(_w1)) >= 1)
 
 
-def x_3047(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def x_3095(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     if E is None:
         E = ctx.env()
-    return RANGE(1, E.get('n~715'))
+    return RANGE(1, E.get('n~746'))
 
 
-def x_3048(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def x_3096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     if E is None:
         E = ctx.env()
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')
 
 
-def x_3050(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def x_3098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     if E is None:
         E = ctx.env()
-    return {'amount': E.get('k~716')}
+    return {'amount': E.get('k~747')}
 
 
-def x_3054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_3102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~718'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~717'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~718'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~748'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~749'))) is str else 0))) is int else num(_w6)))
 
 
-def d_2679(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def d_2727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3046(ctx, E):
+    if not x_3094(ctx, E):
         return False
     return True
 
 
-def d_2681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def d_2729(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -4395,120 +4802,120 @@ def d_2681(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, E.get('k~716'), '=', False, K[14])
+        SET(ctx, 'chosen', c, key, E.get('k~747'), '=', False, K[14])
     return True
 
 
-def d_2682(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2730(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', x_3048(ctx, E), True)
+    LOCAL(ctx, E, 'n~748', x_3096(ctx, E), True)
     return True
 
 
-def d_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3054(ctx, E):
+    if not x_3102(ctx, E):
         return False
     return True
 
 
-def d_2687(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2735(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', x_3048(ctx, E), True)
+    LOCAL(ctx, E, 'n~750', x_3096(ctx, E), True)
     return True
 
 
-def d_2691(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2739(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 8, True)
+    LOCAL(ctx, E, 'n~746', 8, True)
     return True
 
 
-def d_2724(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2772(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'microbe', True)
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
     return True
 
 
-def x_3221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3271(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~721'))) is str else None) == E.get('r~720'))) and ((E.get('card~721') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~752'))) is str else None) == E.get('r~751'))) and ((E.get('card~752') != E.get('this'))) else False)
 
 
-def x_3222(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3272(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~721'), 0))
+    return (_w2.get(E.get('card~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~752'), 0))
 
 
-def x_3224(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3274(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~721')}
+    return {'card': E.get('card~752')}
 
 
-def x_3248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3298(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~719'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~750'))) is str else None) == 'game')
 
 
-def x_3249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~719'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~719'), 0))
+    return (_w1.get(E.get('t~750'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~750'), 0))
 
 
-def x_3251(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3301(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~719'), 0))
+    return (_w2.get(E.get('t~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~750'), 0))
 
 
-def x_3253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3303(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~719') == 'tr')) and (((_w1 if type((_w1 := E.get('n~720'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~750') == 'tr')) and (((_w1 if type((_w1 := E.get('n~751'))) is int else num(_w1)) > 0)) else False)
 
 
-def d_2848(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
+def d_2898(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', 'tr', True)
+    LOCAL(ctx, E, 't~750', 'tr', True)
     return True
 
 
-def d_2854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2904(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3253(ctx, E):
+    if x_3303(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -4516,523 +4923,566 @@ def d_2854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def x_3761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_3823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)) != E.get('this'))) else False)
 
 
 AT = {
-    'x_379': 'rules_data/terraforming_mars/definitions/resources.yaml:60',
-    'x_380': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    'x_381': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    'x_382': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    'x_383': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    'x_385': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    'x_388': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_344': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
-    'd_345': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
-    'd_348': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    'd_351': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'x_387': 'rules_data/terraforming_mars/definitions/resources.yaml:60',
+    'x_388': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    'x_389': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_390': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_391': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    'x_393': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_396': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
     'd_352': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
-    'x_393': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_395': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
-    'x_399': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    'x_400': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_401': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_402': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
-    'x_403': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_404': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_406': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_408': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_409': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_410': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_356': 'rules_data/terraforming_mars/cards/001-070.yaml:38',
-    't_359': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
-    'd_360': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
-    'd_361': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
-    'd_371': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    't_372': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    't_373': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_374': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
-    'x_413': 'rules_data/terraforming_mars/cards/001-070.yaml:41',
-    'x_416': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'x_422': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    'x_424': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    'x_425': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    'x_427': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    'x_430': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_377': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
-    'd_379': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_381': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
-    'd_382': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
-    'd_385': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    'd_388': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
-    'x_437': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    'x_438': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    'x_439': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    'x_440': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    'x_441': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    'x_442': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    'x_444': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    'x_445': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_446': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_447': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_448': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_450': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    'x_451': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    'x_453': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    'x_455': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
-    'x_457': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    'x_459': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'x_460': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'x_461': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'x_462': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'x_467': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    'x_469': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    'x_475': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
-    'd_394': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
-    'd_395': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
-    'd_396': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
-    'd_398': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    'd_399': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    'd_400': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
-    'd_403': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    'd_406': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    'd_416': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'd_417': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
-    'd_423': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
-    'd_426': 'rules_data/terraforming_mars/cards/001-070.yaml:60',
-    'x_487': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    'x_518': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    'd_438': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    'd_439': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    'd_440': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
-    'd_445': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    'd_468': 'rules_data/terraforming_mars/definitions/turns.yaml:133',
-    'x_528': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_529': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_534': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    'd_473': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'd_476': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
-    'd_477': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
-    'x_536': 'rules_data/terraforming_mars/cards/001-070.yaml:82',
-    'x_544': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_548': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    'x_549': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'x_550': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_554': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_555': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_556': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    'x_559': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_560': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_561': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_562': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_563': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'x_567': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_481': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
-    'd_487': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
-    'd_494': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'd_495': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'd_498': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_499': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_502': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_503': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_504': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_505': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_506': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_507': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_508': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_509': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'x_572': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    'x_573': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_574': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_576': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_577': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_581': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_582': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_583': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_591': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_592': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    'd_513': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    'd_514': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    't_525': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    't_526': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_527': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
-    'd_530': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    'd_534': 'rules_data/terraforming_mars/definitions/resources.yaml:51',
-    'd_536': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
-    'x_620': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    'x_621': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'x_622': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_626': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_627': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_631': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_632': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_633': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_634': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_635': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'x_639': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_555': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
-    'd_558': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'd_559': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'd_562': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_563': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_566': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_567': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_568': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_569': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_570': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_571': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_572': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_573': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'd_576': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
-    'd_585': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
-    'd_600': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
-    'd_606': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
-    'x_713': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    'x_714': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'x_715': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_719': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_720': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_724': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_725': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_726': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_727': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_728': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'x_732': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_632': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
-    'd_635': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'd_636': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'd_639': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_640': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_643': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_644': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_645': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_646': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_647': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_648': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_649': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_650': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'x_742': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_743': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'x_747': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    'd_658': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
-    'd_660': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
-    'd_663': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
-    'd_664': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
-    'd_681': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    'd_682': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    'd_683': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
-    'x_774': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_775': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_777': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_779': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'd_692': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
-    'd_698': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_798': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    'x_799': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'x_800': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_804': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_805': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_809': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_810': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_811': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_812': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_813': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'x_817': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_711': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
-    'd_712': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
-    'd_714': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
-    'd_717': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'd_718': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'd_721': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_722': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_725': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_726': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_727': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_728': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_729': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_730': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_731': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_732': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'x_833': 'rules_data/terraforming_mars/definitions/board.yaml:92',
-    'x_834': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'x_835': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'x_839': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_840': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_844': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_845': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_846': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_847': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_848': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'x_852': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_744': 'rules_data/terraforming_mars/cards/001-070.yaml:178',
-    'd_751': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'd_752': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'd_755': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_756': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_759': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_760': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_761': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_762': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_763': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_764': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_765': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_766': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'd_769': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
-    'd_771': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
-    'd_772': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
-    'x_870': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_871': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_872': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    'x_874': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'd_777': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
-    'd_778': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
-    'd_782': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
-    'd_786': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
-    'x_908': 'rules_data/terraforming_mars/definitions/board.yaml:92',
-    'x_909': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'x_910': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'x_914': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_915': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_919': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_920': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_921': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_922': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_923': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'x_927': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_810': 'rules_data/terraforming_mars/cards/001-070.yaml:205',
-    'd_816': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'd_817': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'd_820': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_821': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_824': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_825': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_826': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_827': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_828': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_829': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_830': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_831': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'x_959': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    'x_960': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'x_961': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'd_860': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
-    'd_863': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'd_864': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'd_867': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_879': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
-    'd_880': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
-    'x_1001': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
-    'x_1003': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    'x_1004': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    'x_1005': 'rules_data/terraforming_mars/definitions/cards.yaml:239',
-    'x_1007': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
-    'x_1012': 'rules_data/terraforming_mars/cards/001-070.yaml:236',
-    'd_897': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
-    'd_899': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
-    'd_904': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
-    'x_1014': 'rules_data/terraforming_mars/cards/001-070.yaml:248',
-    'd_912': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
-    'd_915': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
-    'd_916': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
-    'x_1034': 'rules_data/terraforming_mars/cards/001-070.yaml:270',
-    'd_968': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
-    'd_969': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
-    'x_1138': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    'x_1144': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    'x_1145': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_1146': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    'x_1148': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_1149': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    'x_1153': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_1154': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'x_1155': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_1011': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
-    'd_1017': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    'd_1019': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
-    'd_1020': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
-    't_1031': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    't_1032': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    'd_1033': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
-    'x_1159': 'rules_data/terraforming_mars/cards/001-070.yaml:338',
-    'x_1189': 'rules_data/terraforming_mars/cards/001-070.yaml:349',
-    'x_1205': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_1206': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_1208': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_1210': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'd_1072': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
-    'd_1078': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_1243': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_1247': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_1250': 'rules_data/terraforming_mars/cards/001-070.yaml:377',
-    'd_1143': 'rules_data/terraforming_mars/cards/001-070.yaml:394',
-    'd_1155': 'rules_data/terraforming_mars/cards/001-070.yaml:411',
-    'd_1208': 'rules_data/terraforming_mars/cards/001-070.yaml:450',
-    'x_1359': 'rules_data/terraforming_mars/cards/001-070.yaml:453',
-    'x_1395': 'rules_data/terraforming_mars/definitions/cards.yaml:250',
-    'x_1403': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    'x_1405': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_1411': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'x_1412': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'd_1249': 'rules_data/terraforming_mars/cards/001-070.yaml:510',
-    'x_1414': 'rules_data/terraforming_mars/cards/001-070.yaml:514',
-    'd_1263': 'rules_data/terraforming_mars/cards/001-070.yaml:525',
-    'x_1429': 'rules_data/terraforming_mars/cards/001-070.yaml:527',
-    'x_1452': 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    'x_1453': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'x_1454': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'x_1458': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_1459': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_1463': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_1464': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_1465': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_1466': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_1467': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'x_1471': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_1285': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
-    'd_1288': 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    'd_1289': 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    'd_1292': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_1293': 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    'd_1296': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_1297': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_1298': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_1299': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_1300': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_1301': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_1302': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_1303': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'x_1473': 'rules_data/terraforming_mars/cards/001-070.yaml:536',
-    'd_1328': 'rules_data/terraforming_mars/cards/001-070.yaml:565',
-    'x_1522': 'rules_data/terraforming_mars/cards/001-070.yaml:589',
-    'x_1526': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'x_1527': 'rules_data/terraforming_mars/definitions/board.yaml:92',
-    'x_1528': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'x_1529': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'x_1533': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_1534': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_1538': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_1539': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_1540': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_1541': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_1542': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'x_1546': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_1346': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'd_1347': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'd_1350': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'd_1351': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'd_1354': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_1355': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'd_1358': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_1359': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_1360': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_1361': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_1362': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_1363': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_1364': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_1365': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'd_1382': 'rules_data/terraforming_mars/cards/001-070.yaml:616',
-    'd_1385': 'rules_data/terraforming_mars/cards/001-070.yaml:624',
-    'd_1391': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
-    'd_1407': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
-    'x_1611': 'rules_data/terraforming_mars/definitions/board.yaml:176',
-    'x_1612': 'rules_data/terraforming_mars/definitions/board.yaml:177',
-    'x_1613': 'rules_data/terraforming_mars/definitions/board.yaml:178',
-    'x_1614': 'rules_data/terraforming_mars/definitions/board.yaml:179',
-    'x_1617': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'x_1619': 'rules_data/terraforming_mars/definitions/board.yaml:179',
-    'd_1418': 'rules_data/terraforming_mars/cards/001-070.yaml:643',
-    'd_1420': 'rules_data/terraforming_mars/definitions/board.yaml:176',
-    'd_1421': 'rules_data/terraforming_mars/definitions/board.yaml:177',
-    'd_1425': 'rules_data/terraforming_mars/definitions/board.yaml:179',
-    'd_1426': 'rules_data/terraforming_mars/definitions/board.yaml:179',
-    'd_1430': 'rules_data/terraforming_mars/cards/001-070.yaml:644',
-    'd_1527': 'rules_data/terraforming_mars/cards/001-070.yaml:695',
-    'x_1746': 'rules_data/terraforming_mars/cards/071-140.yaml:35',
-    'x_1747': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
-    'x_1772': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    'x_1850': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    'd_1610': 'rules_data/terraforming_mars/cards/071-140.yaml:77',
-    'd_1640': 'rules_data/terraforming_mars/cards/071-140.yaml:85',
-    'x_2062': 'rules_data/terraforming_mars/cards/071-140.yaml:182',
-    'x_2138': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
-    'x_2140': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
-    'd_1886': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
-    'd_1949': 'rules_data/terraforming_mars/cards/071-140.yaml:320',
-    'x_2235': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'x_2236': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
-    'd_1974': 'rules_data/terraforming_mars/cards/071-140.yaml:330',
-    'x_2412': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'x_2415': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2124': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
-    'd_2137': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2138': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2139': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
-    'd_2140': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
-    'x_2438': 'rules_data/terraforming_mars/cards/071-140.yaml:440',
-    'x_2450': 'rules_data/terraforming_mars/cards/071-140.yaml:457',
-    'x_2516': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_2517': 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    'x_2521': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    'x_2522': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_2523': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_2524': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    'x_2525': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'x_2529': 'rules_data/terraforming_mars/definitions/board.yaml:150',
-    'd_2225': 'rules_data/terraforming_mars/definitions/board.yaml:150',
-    'd_2228': 'rules_data/terraforming_mars/definitions/board.yaml:78',
-    't_2229': 'rules_data/terraforming_mars/definitions/board.yaml:79',
-    't_2230': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_2231': 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    't_2232': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_2233': 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    't_2234': 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    'd_2235': 'rules_data/terraforming_mars/definitions/board.yaml:83',
-    'x_2535': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    'x_2537': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_2557': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    'x_2574': 'rules_data/terraforming_mars/definitions/board.yaml:92',
-    'x_2575': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'x_2576': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'd_2275': 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    'd_2276': 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    'd_2279': 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    'x_2755': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
-    'x_2767': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
-    'x_2768': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
-    'd_2437': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
-    'x_2776': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
-    'd_2472': 'rules_data/terraforming_mars/cards/071-140.yaml:690',
-    'd_2490': 'rules_data/terraforming_mars/cards/071-140.yaml:700',
-    'x_2909': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'd_2558': 'rules_data/terraforming_mars/cards/141-208.yaml:25',
-    'd_2560': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'd_2561': 'rules_data/terraforming_mars/definitions/board.yaml:116',
-    'x_2983': 'rules_data/terraforming_mars/cards/141-208.yaml:46',
-    'x_3046': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    'x_3047': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'x_3048': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'x_3050': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'x_3054': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_2679': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
-    'd_2681': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
-    'd_2682': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    'd_2685': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    'd_2687': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
-    'd_2691': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
-    'd_2724': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
-    'x_3221': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_3222': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    'x_3224': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    'x_3248': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_3249': 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    'x_3251': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_3253': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'd_2848': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
-    'd_2854': 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    'x_3761': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    'd_353': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'd_356': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    'd_359': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'd_360': 'rules_data/terraforming_mars/cards/001-070.yaml:28',
+    'x_401': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_403': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    'x_407': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    'x_408': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_409': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_410': 'rules_data/terraforming_mars/definitions/resources.yaml:87',
+    'x_411': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_412': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_414': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_416': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_417': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_418': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_364': 'rules_data/terraforming_mars/cards/001-070.yaml:38',
+    't_367': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    'd_368': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    'd_369': 'rules_data/terraforming_mars/cards/001-070.yaml:39',
+    'd_379': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    't_380': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_381': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_382': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
+    'x_421': 'rules_data/terraforming_mars/cards/001-070.yaml:41',
+    'x_424': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'x_430': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    'x_432': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_433': 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    'x_435': 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    'x_438': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_385': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'd_387': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_389': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'd_390': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'd_393': 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    'd_396': 'rules_data/terraforming_mars/cards/001-070.yaml:47',
+    'x_445': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    'x_446': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    'x_447': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    'x_448': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'x_449': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'x_450': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'x_452': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    'x_453': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_454': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_455': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_456': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_458': 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    'x_459': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'x_461': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'x_463': 'rules_data/terraforming_mars/definitions/cards.yaml:102',
+    'x_465': 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    'x_467': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'x_468': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'x_469': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'x_470': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'x_475': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
+    'x_477': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
+    'x_483': 'rules_data/terraforming_mars/definitions/cards.yaml:185',
+    'd_402': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    'd_403': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    'd_404': 'rules_data/terraforming_mars/definitions/cards.yaml:112',
+    'd_406': 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    'd_407': 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    'd_408': 'rules_data/terraforming_mars/definitions/cards.yaml:89',
+    'd_411': 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    'd_414': 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    'd_424': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'd_425': 'rules_data/terraforming_mars/definitions/cards.yaml:264',
+    'd_431': 'rules_data/terraforming_mars/definitions/cards.yaml:266',
+    'd_434': 'rules_data/terraforming_mars/cards/001-070.yaml:60',
+    'x_495': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'x_526': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    'd_446': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'd_447': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'd_448': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
+    'd_453': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    'd_476': 'rules_data/terraforming_mars/definitions/turns.yaml:133',
+    'x_536': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_537': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_542': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    'd_481': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_484': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
+    'd_485': 'rules_data/terraforming_mars/cards/001-070.yaml:80',
+    'x_544': 'rules_data/terraforming_mars/cards/001-070.yaml:82',
+    'x_552': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_556': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_557': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_558': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_559': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_560': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_564': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_565': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_566': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    'x_569': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_570': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_571': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_572': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_573': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_577': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_489': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
+    'd_495': 'rules_data/terraforming_mars/cards/001-070.yaml:89',
+    'd_502': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_503': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_504': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_505': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'd_508': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_509': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_512': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_513': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_514': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_515': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_516': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_517': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_518': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_519': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_582': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    'x_583': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_584': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_586': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_587': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_591': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_592': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_593': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_601': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_602': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    'd_523': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    'd_524': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    't_535': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_536': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_537': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
+    'd_540': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    'd_544': 'rules_data/terraforming_mars/definitions/resources.yaml:51',
+    'd_546': 'rules_data/terraforming_mars/cards/001-070.yaml:100',
+    'x_630': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_631': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_632': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_633': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_634': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_638': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_639': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_643': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_644': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_645': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_646': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_647': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_651': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_565': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
+    'd_568': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_569': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_570': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_571': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'd_574': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_575': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_578': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_579': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_580': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_581': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_582': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_583': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_584': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_585': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'd_588': 'rules_data/terraforming_mars/cards/001-070.yaml:108',
+    'd_597': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
+    'd_612': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
+    'd_618': 'rules_data/terraforming_mars/cards/001-070.yaml:116',
+    'x_725': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_726': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_727': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_728': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_729': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_733': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_734': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_738': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_739': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_740': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_741': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_742': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_746': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_644': 'rules_data/terraforming_mars/cards/001-070.yaml:125',
+    'd_647': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_648': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_649': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_650': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'd_653': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_654': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_657': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_658': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_659': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_660': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_661': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_662': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_663': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_664': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_756': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_757': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'x_761': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'd_672': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_674': 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    'd_677': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_678': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
+    'd_695': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    'd_696': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    'd_697': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
+    'x_788': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_789': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_791': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_793': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_706': 'rules_data/terraforming_mars/cards/001-070.yaml:158',
+    'd_712': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_812': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_813': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_814': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_815': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_816': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_820': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_821': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_825': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_826': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_827': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_828': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_829': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_833': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_725': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    'd_726': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    'd_728': 'rules_data/terraforming_mars/cards/001-070.yaml:168',
+    'd_731': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_732': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_733': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_734': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'd_737': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_738': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_741': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_742': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_743': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_744': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_745': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_746': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_747': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_748': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_849': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    'x_850': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'x_851': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'x_855': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_856': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_860': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_861': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_862': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_863': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_864': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_868': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_760': 'rules_data/terraforming_mars/cards/001-070.yaml:178',
+    'd_767': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_768': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'd_771': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_772': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_775': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_776': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_777': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_778': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_779': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_780': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_781': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_782': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'd_785': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
+    'd_787': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
+    'd_788': 'rules_data/terraforming_mars/cards/001-070.yaml:188',
+    'x_886': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_887': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_888': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'x_890': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'd_793': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_794': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_798': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'd_802': 'rules_data/terraforming_mars/cards/001-070.yaml:197',
+    'x_926': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    'x_927': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'x_928': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'x_932': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_933': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_937': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_938': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_939': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_940': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_941': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_945': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_828': 'rules_data/terraforming_mars/cards/001-070.yaml:205',
+    'd_834': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_835': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'd_838': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_839': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_842': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_843': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_844': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_845': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_846': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_847': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_848': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_849': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_977': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_978': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_979': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_980': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_981': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_985': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_986': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_990': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_991': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_992': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_993': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_994': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_998': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_878': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'd_881': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_882': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_883': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_884': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'd_887': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_888': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_891': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_892': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_893': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_894': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_895': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_896': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_897': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_898': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'd_899': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'd_900': 'rules_data/terraforming_mars/cards/001-070.yaml:223',
+    'x_1021': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
+    'x_1023': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
+    'x_1024': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
+    'x_1025': 'rules_data/terraforming_mars/definitions/cards.yaml:239',
+    'x_1027': 'rules_data/terraforming_mars/definitions/cards.yaml:236',
+    'x_1032': 'rules_data/terraforming_mars/cards/001-070.yaml:236',
+    'd_917': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
+    'd_919': 'rules_data/terraforming_mars/definitions/cards.yaml:233',
+    'd_924': 'rules_data/terraforming_mars/cards/001-070.yaml:245',
+    'x_1034': 'rules_data/terraforming_mars/cards/001-070.yaml:248',
+    'd_932': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    'd_935': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    'd_936': 'rules_data/terraforming_mars/cards/001-070.yaml:267',
+    'x_1054': 'rules_data/terraforming_mars/cards/001-070.yaml:270',
+    'd_990': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
+    'd_991': 'rules_data/terraforming_mars/cards/001-070.yaml:308',
+    'x_1162': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    'x_1168': 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    'x_1169': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_1170': 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    'x_1172': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_1173': 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    'x_1177': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_1178': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'x_1179': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_1035': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    'd_1041': 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    'd_1043': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    'd_1044': 'rules_data/terraforming_mars/cards/001-070.yaml:336',
+    't_1055': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    't_1056': 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    'd_1057': 'rules_data/terraforming_mars/definitions/resources.yaml:90',
+    'x_1183': 'rules_data/terraforming_mars/cards/001-070.yaml:338',
+    'x_1213': 'rules_data/terraforming_mars/cards/001-070.yaml:349',
+    'x_1229': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_1230': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_1232': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_1234': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_1096': 'rules_data/terraforming_mars/cards/001-070.yaml:366',
+    'd_1102': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_1267': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_1271': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_1274': 'rules_data/terraforming_mars/cards/001-070.yaml:377',
+    'd_1167': 'rules_data/terraforming_mars/cards/001-070.yaml:394',
+    'd_1179': 'rules_data/terraforming_mars/cards/001-070.yaml:411',
+    'd_1232': 'rules_data/terraforming_mars/cards/001-070.yaml:450',
+    'x_1383': 'rules_data/terraforming_mars/cards/001-070.yaml:453',
+    'x_1419': 'rules_data/terraforming_mars/definitions/cards.yaml:250',
+    'x_1427': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    'x_1429': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_1435': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'x_1436': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'd_1273': 'rules_data/terraforming_mars/cards/001-070.yaml:510',
+    'x_1438': 'rules_data/terraforming_mars/cards/001-070.yaml:514',
+    'd_1287': 'rules_data/terraforming_mars/cards/001-070.yaml:525',
+    'x_1453': 'rules_data/terraforming_mars/cards/001-070.yaml:527',
+    'x_1478': 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    'x_1479': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'x_1480': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'x_1481': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'x_1482': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'x_1486': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_1487': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_1491': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_1492': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1493': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1494': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1495': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_1499': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_1311': 'rules_data/terraforming_mars/cards/001-070.yaml:533',
+    'd_1314': 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    'd_1315': 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    'd_1316': 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    'd_1317': 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    'd_1320': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_1321': 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    'd_1324': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_1325': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_1326': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_1327': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_1328': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_1329': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_1330': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_1331': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_1501': 'rules_data/terraforming_mars/cards/001-070.yaml:536',
+    'd_1356': 'rules_data/terraforming_mars/cards/001-070.yaml:565',
+    'x_1550': 'rules_data/terraforming_mars/cards/001-070.yaml:589',
+    'x_1554': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'x_1555': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    'x_1556': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'x_1557': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'x_1561': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_1562': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_1566': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_1567': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1568': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1569': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_1570': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_1574': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_1374': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_1375': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_1378': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_1379': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'd_1382': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_1383': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_1386': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_1387': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_1388': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_1389': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_1390': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_1391': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_1392': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_1393': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'd_1410': 'rules_data/terraforming_mars/cards/001-070.yaml:616',
+    'd_1413': 'rules_data/terraforming_mars/cards/001-070.yaml:624',
+    'd_1419': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
+    'd_1435': 'rules_data/terraforming_mars/cards/001-070.yaml:633',
+    'x_1639': 'rules_data/terraforming_mars/definitions/board.yaml:218',
+    'x_1640': 'rules_data/terraforming_mars/definitions/board.yaml:219',
+    'x_1641': 'rules_data/terraforming_mars/definitions/board.yaml:220',
+    'x_1642': 'rules_data/terraforming_mars/definitions/board.yaml:221',
+    'x_1645': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'x_1647': 'rules_data/terraforming_mars/definitions/board.yaml:221',
+    'd_1446': 'rules_data/terraforming_mars/cards/001-070.yaml:643',
+    'd_1448': 'rules_data/terraforming_mars/definitions/board.yaml:218',
+    'd_1449': 'rules_data/terraforming_mars/definitions/board.yaml:219',
+    'd_1453': 'rules_data/terraforming_mars/definitions/board.yaml:221',
+    'd_1454': 'rules_data/terraforming_mars/definitions/board.yaml:221',
+    'd_1458': 'rules_data/terraforming_mars/cards/001-070.yaml:644',
+    'd_1555': 'rules_data/terraforming_mars/cards/001-070.yaml:695',
+    'x_1774': 'rules_data/terraforming_mars/cards/071-140.yaml:35',
+    'x_1775': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
+    'x_1800': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    'x_1880': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_1640': 'rules_data/terraforming_mars/cards/071-140.yaml:77',
+    'd_1670': 'rules_data/terraforming_mars/cards/071-140.yaml:85',
+    'x_2102': 'rules_data/terraforming_mars/cards/071-140.yaml:182',
+    'x_2178': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
+    'x_2180': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    'd_1926': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
+    'd_1991': 'rules_data/terraforming_mars/cards/071-140.yaml:320',
+    'x_2277': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'x_2278': 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    'd_2016': 'rules_data/terraforming_mars/cards/071-140.yaml:330',
+    'x_2456': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'x_2459': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2168': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
+    'd_2181': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2182': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2183': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
+    'd_2184': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:54',
+    'x_2482': 'rules_data/terraforming_mars/cards/071-140.yaml:440',
+    'x_2494': 'rules_data/terraforming_mars/cards/071-140.yaml:457',
+    'x_2560': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_2561': 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    'x_2565': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    'x_2566': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_2567': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_2568': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    'x_2569': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'x_2573': 'rules_data/terraforming_mars/definitions/board.yaml:192',
+    'd_2269': 'rules_data/terraforming_mars/definitions/board.yaml:192',
+    'd_2272': 'rules_data/terraforming_mars/definitions/board.yaml:118',
+    't_2273': 'rules_data/terraforming_mars/definitions/board.yaml:119',
+    't_2274': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_2275': 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    't_2276': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_2277': 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    't_2278': 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    'd_2279': 'rules_data/terraforming_mars/definitions/board.yaml:123',
+    'x_2579': 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    'x_2581': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_2601': 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    'x_2618': 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    'x_2619': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'x_2620': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'x_2666': 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    'd_2319': 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    'd_2320': 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    'd_2323': 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    'd_2358': 'rules_data/terraforming_mars/cards/071-140.yaml:535',
+    'x_2801': 'rules_data/terraforming_mars/cards/071-140.yaml:596',
+    'x_2813': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
+    'x_2814': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:113',
+    'd_2483': 'rules_data/terraforming_mars/cards/071-140.yaml:614',
+    'x_2822': 'rules_data/terraforming_mars/cards/071-140.yaml:631',
+    'd_2518': 'rules_data/terraforming_mars/cards/071-140.yaml:690',
+    'd_2536': 'rules_data/terraforming_mars/cards/071-140.yaml:700',
+    'x_2955': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_2604': 'rules_data/terraforming_mars/cards/141-208.yaml:25',
+    'd_2606': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'd_2607': 'rules_data/terraforming_mars/definitions/board.yaml:158',
+    'x_3031': 'rules_data/terraforming_mars/cards/141-208.yaml:46',
+    'x_3094': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
+    'x_3095': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'x_3096': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'x_3098': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'x_3102': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2727': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:66',
+    'd_2729': 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:67',
+    'd_2730': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    'd_2733': 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    'd_2735': 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    'd_2739': 'rules_data/terraforming_mars/cards/141-208.yaml:145',
+    'd_2772': 'rules_data/terraforming_mars/cards/141-208.yaml:177',
+    'x_3271': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_3272': 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    'x_3274': 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    'x_3298': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_3299': 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    'x_3301': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_3303': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'd_2898': 'rules_data/terraforming_mars/cards/141-208.yaml:247',
+    'd_2904': 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    'x_3823': 'rules_data/terraforming_mars/definitions/cards.yaml:58',
 }
 for _name, _at in AT.items():  # where each function comes from, for tracebacks
     globals()[_name].rulesc_at = _at

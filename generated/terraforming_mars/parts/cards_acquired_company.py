@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_2293 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2335 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2028(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
+def d_2070(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:366
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2031, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2029 = _C.d_777  # rules_data/terraforming_mars/cards/071-140.yaml:366
-d_2030 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2071 = _C.d_793  # rules_data/terraforming_mars/cards/071-140.yaml:366
+d_2072 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:366
 
 
-def d_2031(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2073(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2031, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2028: CPS(d_2028),
-    2029: CPS(d_2029),
-    2030: CPS(d_2030),
-    2031: CPS(d_2031),
+    2070: CPS(d_2070),
+    2071: CPS(d_2071),
+    2072: CPS(d_2072),
+    2073: CPS(d_2073),
 }
 
 
 CODE = {
-    2293: x_2293,
+    2335: x_2335,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:360
-    'acquired_company': '{"id":"acquired_company","number":"106","name":{"en":"Acquired Company"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":2291},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2029},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2292},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2030},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2293},"o":"+=","e":{"op":"var","n":"n~715","x":2294},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2031}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2028},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #106"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:360"}',
+    'acquired_company': '{"id":"acquired_company","number":"106","name":{"en":"Acquired Company"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2333},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2071},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2334},"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2072},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2335},"o":"+=","e":{"op":"var","n":"n~746","x":2336},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2073}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:366","id":2070},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #106"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:360"}',
 }

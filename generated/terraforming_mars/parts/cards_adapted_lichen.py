@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_1380 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1404 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1225(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:479
+def d_1249(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:479
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 1228, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1226 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:479
-d_1227 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1250 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:479
+d_1251 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:479
 
 
-def d_1228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1228, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1225: CPS(d_1225),
-    1226: CPS(d_1226),
-    1227: CPS(d_1227),
-    1228: CPS(d_1228),
+    1249: CPS(d_1249),
+    1250: CPS(d_1250),
+    1251: CPS(d_1251),
+    1252: CPS(d_1252),
 }
 
 
 CODE = {
-    1380: x_1380,
+    1404: x_1404,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:473
-    'adapted_lichen': '{"id":"adapted_lichen","number":"048","name":{"en":"Adapted Lichen"},"type":"automated","cost":9,"tags":["plant"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1378},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1226},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1379},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1227},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1380},"o":"+=","e":{"op":"var","n":"n~715","x":1381},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1228}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1225},"source":{"doc":"tm-facts","section":"cards.json #048"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:473"}',
+    'adapted_lichen': '{"id":"adapted_lichen","number":"048","name":{"en":"Adapted Lichen"},"type":"automated","cost":9,"tags":["plant"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1402},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1250},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1403},"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1251},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1404},"o":"+=","e":{"op":"var","n":"n~746","x":1405},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1252}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:479","id":1249},"source":{"doc":"tm-facts","section":"cards.json #048"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:473"}',
 }

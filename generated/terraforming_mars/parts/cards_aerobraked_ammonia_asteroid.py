@@ -48,112 +48,112 @@ K = [
 ]
 
 
-x_3296 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3300 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3304 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3305 = _C.x_3221  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3306 = _C.x_3222  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3308 = _C.x_3224  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3346 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3350 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3354 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3355 = _C.x_3271  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3356 = _C.x_3272  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3358 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_2884(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:296
+def t_2934(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:296
     ctx.steps += 9
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    c, key = KEYPLACE(ctx, 2937, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 2890, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 2940, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~719', 2, True)
-    LOCAL(ctx, E, 'r~720', 'microbe', True)
-    return t_2893(ctx, k, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    return t_2943(ctx, k, s, E)
 
 
-d_2885 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2886 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2935 = _C.d_793  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2936 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:296
 
 
-def d_2887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2887, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2937, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2888 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2889 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2938 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2939 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:296
 
 
-def d_2890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2940(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2890, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2940, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2891 = _C.d_968  # rules_data/terraforming_mars/cards/141-208.yaml:296
-d_2892 = _C.d_2724  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2941 = _C.d_990  # rules_data/terraforming_mars/cards/141-208.yaml:296
+d_2942 = _C.d_2772  # rules_data/terraforming_mars/cards/141-208.yaml:296
 
 
-def t_2893(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2943(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2893, None, [], k)
+    return CHOOSE(ctx, 2943, None, [], k)
 
 
-def d_2894(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2944(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2894, PL(ctx, E.get('you')).get('card_res'), E.get('card~721'))
+    c, key = KEYPLACE(ctx, 2944, PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2884: t_2884,
-    2885: CPS(d_2885),
-    2886: CPS(d_2886),
-    2887: CPS(d_2887),
-    2888: CPS(d_2888),
-    2889: CPS(d_2889),
-    2890: CPS(d_2890),
-    2891: CPS(d_2891),
-    2892: CPS(d_2892),
-    2893: t_2893,
-    2894: CPS(d_2894),
+    2934: t_2934,
+    2935: CPS(d_2935),
+    2936: CPS(d_2936),
+    2937: CPS(d_2937),
+    2938: CPS(d_2938),
+    2939: CPS(d_2939),
+    2940: CPS(d_2940),
+    2941: CPS(d_2941),
+    2942: CPS(d_2942),
+    2943: t_2943,
+    2944: CPS(d_2944),
 }
 
 
 CODE = {
-    3296: x_3296,
-    3300: x_3300,
-    3304: x_3304,
-    3305: x_3305,
-    3306: x_3306,
-    3308: x_3308,
+    3346: x_3346,
+    3350: x_3350,
+    3354: x_3354,
+    3355: x_3355,
+    3356: x_3356,
+    3358: x_3358,
 }
 AT = {
 }
@@ -161,5 +161,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:290
-    'aerobraked_ammonia_asteroid': '{"id":"aerobraked_ammonia_asteroid","number":"170","name":{"en":"Aerobraked Ammonia Asteroid"},"type":"event","cost":26,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":3294},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2885},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3295},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2886},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3296},"o":"+=","e":{"op":"var","n":"n~715","x":3297},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2887},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3298},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2888},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3299},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2889},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3300},"o":"+=","e":{"op":"var","n":"n~717","x":3301},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2890},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":3302},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2891},{"op":"let","v":"r~720","e":{"op":"lit","v":"microbe","x":3303},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2892},{"op":"choose","alts":[{"gens":[{"v":"card~721","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3304},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~721"},"f":"resource","d":null},"b":{"op":"var","n":"r~720"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~721"},"b":{"op":"var","n":"this"}}],"x":3305}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~721"},"d":0,"x":3306},"o":"+=","e":{"op":"var","n":"n~719","x":3307},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2894},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~721"}],"x":3308}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2893}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2884},"source":{"doc":"tm-facts","section":"cards.json #170"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:290"}',
+    'aerobraked_ammonia_asteroid': '{"id":"aerobraked_ammonia_asteroid","number":"170","name":{"en":"Aerobraked Ammonia Asteroid"},"type":"event","cost":26,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":3344},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2935},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3345},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2936},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3346},"o":"+=","e":{"op":"var","n":"n~746","x":3347},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2937},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3348},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2938},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3349},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2939},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3350},"o":"+=","e":{"op":"var","n":"n~748","x":3351},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2940},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3352},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2941},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":3353},"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2942},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3354},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":3355}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":3356},"o":"+=","e":{"op":"var","n":"n~750","x":3357},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2944},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":3358}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2943}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:296","id":2934},"source":{"doc":"tm-facts","section":"cards.json #170"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:290"}',
 }

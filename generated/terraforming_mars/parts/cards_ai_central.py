@@ -52,217 +52,217 @@ K = [
 ]
 
 
-x_4005 = _C.x_1359  # rules_data/terraforming_mars/cards/141-208.yaml:688
+x_4073 = _C.x_1383  # rules_data/terraforming_mars/cards/141-208.yaml:691
 
 
-def x_4008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_4076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~720'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~719'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~720'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~751'))) is str else 0))) is int else num(_w6)))
 
 
-x_4009 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_4011 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:696
-x_4015 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4016 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4017 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4018 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4020 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_4021 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4022 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4023 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4024 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_4025 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4077 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_4079 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:699
+x_4083 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4084 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4085 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4086 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4088 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4089 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4090 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4091 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4092 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4093 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3513(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:695
+def d_3581(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:698
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'energy', True)
-    if not d_3516(ctx, E):
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    if not d_3584(ctx, E):
         return False
     return True
 
 
-d_3514 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:695
-d_3515 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:695
+d_3582 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:698
+d_3583 = _C.d_991  # rules_data/terraforming_mars/cards/141-208.yaml:698
 
 
-def d_3516(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3584(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4008(ctx, E):
+    if not x_4076(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3518, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
     return True
 
 
-def d_3517(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3585(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_4008(ctx, E):
+    if not x_4076(ctx, E):
         return False
     return True
 
 
-def d_3518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3586(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3518, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 3586, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '-=', False, K[1])
     return True
 
 
-t_3519 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:696
+t_3587 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:699
 
 
-def d_3520(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:699
+def d_3588(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:702
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 2, True)
-    if not d_3522(ctx, E):
+    LOCAL(ctx, E, 'n~752', 2, True)
+    if not d_3590(ctx, E):
         return False
     return True
 
 
-d_3521 = _C.d_388  # rules_data/terraforming_mars/cards/141-208.yaml:699
+d_3589 = _C.d_396  # rules_data/terraforming_mars/cards/141-208.yaml:702
 
 
-def d_3522(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3590(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~721'))
+    left = num(E.get('n~752'))
     while left > 0:
         left -= 1
-        if not d_3523(ctx, E):
+        if not d_3591(ctx, E):
             return False
     return True
 
 
-def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3591(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3524(ctx, E):
+    if not d_3592(ctx, E):
         return False
-    if not d_3529(ctx, E):
+    if not d_3597(ctx, E):
         return False
     return True
 
 
-def d_3524(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3592(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_4015(ctx, E):
-        if not d_3525(ctx, E):
+    if x_4083(ctx, E):
+        if not d_3593(ctx, E):
             return False
     return True
 
 
-def d_3525(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3593(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4017(ctx, E), '=', False, K[2])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4085(ctx, E), '=', False, K[2])
     SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
-    STMT(ctx, 3528)
+    STMT(ctx, 3596)
     return True
 
 
-d_3526 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3527 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3594 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3595 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3528(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3596(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3528)
+    STMT(ctx, 3596)
     return True
 
 
-d_3529 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3530 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3531 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3532 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3597 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3598 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3599 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3600 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3513: CPS(d_3513),
-    3514: CPS(d_3514),
-    3515: CPS(d_3515),
-    3516: CPS(d_3516),
-    3517: CPS(d_3517),
-    3518: CPS(d_3518),
-    3519: t_3519,
-    3520: CPS(d_3520),
-    3521: CPS(d_3521),
-    3522: CPS(d_3522),
-    3523: CPS(d_3523),
-    3524: CPS(d_3524),
-    3525: CPS(d_3525),
-    3526: CPS(d_3526),
-    3527: CPS(d_3527),
-    3528: CPS(d_3528),
-    3529: CPS(d_3529),
-    3530: CPS(d_3530),
-    3531: CPS(d_3531),
-    3532: CPS(d_3532),
+    3581: CPS(d_3581),
+    3582: CPS(d_3582),
+    3583: CPS(d_3583),
+    3584: CPS(d_3584),
+    3585: CPS(d_3585),
+    3586: CPS(d_3586),
+    3587: t_3587,
+    3588: CPS(d_3588),
+    3589: CPS(d_3589),
+    3590: CPS(d_3590),
+    3591: CPS(d_3591),
+    3592: CPS(d_3592),
+    3593: CPS(d_3593),
+    3594: CPS(d_3594),
+    3595: CPS(d_3595),
+    3596: CPS(d_3596),
+    3597: CPS(d_3597),
+    3598: CPS(d_3598),
+    3599: CPS(d_3599),
+    3600: CPS(d_3600),
 }
 
 
 CODE = {
-    4005: x_4005,
-    4008: x_4008,
-    4009: x_4009,
-    4011: x_4011,
-    4015: x_4015,
-    4016: x_4016,
-    4017: x_4017,
-    4018: x_4018,
-    4020: x_4020,
-    4021: x_4021,
-    4022: x_4022,
-    4023: x_4023,
-    4024: x_4024,
-    4025: x_4025,
+    4073: x_4073,
+    4076: x_4076,
+    4077: x_4077,
+    4079: x_4079,
+    4083: x_4083,
+    4084: x_4084,
+    4085: x_4085,
+    4086: x_4086,
+    4088: x_4088,
+    4089: x_4089,
+    4090: x_4090,
+    4091: x_4091,
+    4092: x_4092,
+    4093: x_4093,
 }
 AT = {
-    4008: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    4076: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:688
-    'ai_central': '{"id":"ai_central","number":"208","name":{"en":"AI Central"},"type":"active","cost":21,"tags":["science","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":4005},"production":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":4006},"at":"rules_data/terraforming_mars/cards/141-208.yaml:695","id":3514},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":4007},"at":"rules_data/terraforming_mars/cards/141-208.yaml:695","id":3515},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0},"b":{"op":"var","n":"n~719"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~720"},"f":"production_min","d":0},"x":4008},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3517},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":4009},"o":"-=","e":{"op":"var","n":"n~719","x":4010},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3518}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3516}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:695","id":3513},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4011},"at":"rules_data/terraforming_mars/cards/141-208.yaml:696","id":3519},"vp":{"op":"lit","v":1,"x":4012},"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":2,"x":4013},"at":"rules_data/terraforming_mars/cards/141-208.yaml:699","id":3521},{"op":"rep","n":{"op":"var","n":"n~721","x":4014},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4015},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4016},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4017},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3526},{"op":"set","t":{"op":"st","k":"discard","x":4018},"o":"=","e":{"op":"lit","v":[],"x":4019},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3527},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4020}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3528}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3525},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3524},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4021},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4022},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4023},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3531},{"op":"set","t":{"op":"st","k":"deck","x":4024},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4025},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3532}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3530},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3529}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3523},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3522}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:699","id":3520}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #208"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:688"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:691
+    'ai_central': '{"id":"ai_central","number":"208","name":{"en":"AI Central"},"type":"active","cost":21,"tags":["science","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":4073},"production":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":4074},"at":"rules_data/terraforming_mars/cards/141-208.yaml:698","id":3582},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":4075},"at":"rules_data/terraforming_mars/cards/141-208.yaml:698","id":3583},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0},"x":4076},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3585},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":4077},"o":"-=","e":{"op":"var","n":"n~750","x":4078},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3586}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3584}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:698","id":3581},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4079},"at":"rules_data/terraforming_mars/cards/141-208.yaml:699","id":3587},"vp":{"op":"lit","v":1,"x":4080},"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":4081},"at":"rules_data/terraforming_mars/cards/141-208.yaml:702","id":3589},{"op":"rep","n":{"op":"var","n":"n~752","x":4082},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4083},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4084},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4085},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3594},{"op":"set","t":{"op":"st","k":"discard","x":4086},"o":"=","e":{"op":"lit","v":[],"x":4087},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3595},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4088}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3596}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3593},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3592},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4089},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4090},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4091},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3599},{"op":"set","t":{"op":"st","k":"deck","x":4092},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4093},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3600}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3598},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3597}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3591},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3590}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:702","id":3588}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #208"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:691"}',
 }

@@ -48,87 +48,87 @@ K = [
 ]
 
 
-def x_1369(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:464
+def x_1393(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:464
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
 
 
-x_1372 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1376 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1396 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1400 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1218(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
+def d_1242(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:471
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 1221, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 1245, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 1224, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 1248, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1219 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:471
-d_1220 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:471
+d_1243 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:471
+d_1244 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:471
 
 
-def d_1221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1245(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1221, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1245, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1222 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:471
-d_1223 = _C.d_772  # rules_data/terraforming_mars/cards/001-070.yaml:471
+d_1246 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:471
+d_1247 = _C.d_788  # rules_data/terraforming_mars/cards/001-070.yaml:471
 
 
-def d_1224(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1248(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1224, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1248, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1218: CPS(d_1218),
-    1219: CPS(d_1219),
-    1220: CPS(d_1220),
-    1221: CPS(d_1221),
-    1222: CPS(d_1222),
-    1223: CPS(d_1223),
-    1224: CPS(d_1224),
+    1242: CPS(d_1242),
+    1243: CPS(d_1243),
+    1244: CPS(d_1244),
+    1245: CPS(d_1245),
+    1246: CPS(d_1246),
+    1247: CPS(d_1247),
+    1248: CPS(d_1248),
 }
 
 
 CODE = {
-    1369: x_1369,
-    1372: x_1372,
-    1376: x_1376,
+    1393: x_1393,
+    1396: x_1396,
+    1400: x_1400,
 }
 AT = {
-    1369: 'rules_data/terraforming_mars/cards/001-070.yaml:464',
+    1393: 'rules_data/terraforming_mars/cards/001-070.yaml:464',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:464
-    'algae': '{"id":"algae","number":"047","name":{"en":"Algae"},"type":"automated","cost":10,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":5},"x":1369},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1370},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1219},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1371},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1220},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1372},"o":"+=","e":{"op":"var","n":"n~715","x":1373},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1221},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":1374},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1222},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":1375},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1223},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1376},"o":"+=","e":{"op":"var","n":"n~717","x":1377},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1224}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1218},"source":{"doc":"tm-facts","section":"cards.json #047"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:464"}',
+    'algae': '{"id":"algae","number":"047","name":{"en":"Algae"},"type":"automated","cost":10,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":5},"x":1393},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1394},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1243},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1395},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1244},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1396},"o":"+=","e":{"op":"var","n":"n~746","x":1397},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1245},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1398},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1246},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1399},"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1247},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1400},"o":"+=","e":{"op":"var","n":"n~748","x":1401},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1248}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:471","id":1242},"source":{"doc":"tm-facts","section":"cards.json #047"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:464"}',
 }

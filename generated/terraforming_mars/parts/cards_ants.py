@@ -47,129 +47,129 @@ K = [
 ]
 
 
-x_1188 = _C.x_1159  # rules_data/terraforming_mars/cards/001-070.yaml:349
-x_1189 = _C.x_1189  # rules_data/terraforming_mars/cards/001-070.yaml:349
-x_1192 = _C.x_1001  # rules_data/terraforming_mars/definitions/cards.yaml:233
-x_1193 = _C.x_381  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1194 = _C.x_1003  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1195 = _C.x_1004  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1196 = _C.x_1005  # rules_data/terraforming_mars/definitions/cards.yaml:239
-x_1198 = _C.x_1007  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1201 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1212 = _C.x_1183  # rules_data/terraforming_mars/cards/001-070.yaml:349
+x_1213 = _C.x_1213  # rules_data/terraforming_mars/cards/001-070.yaml:349
+x_1216 = _C.x_1021  # rules_data/terraforming_mars/definitions/cards.yaml:233
+x_1217 = _C.x_389  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1218 = _C.x_1023  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1219 = _C.x_1024  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1220 = _C.x_1025  # rules_data/terraforming_mars/definitions/cards.yaml:239
+x_1222 = _C.x_1027  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1225 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
+def t_1084(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'microbe', True)
-    return t_1063(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'microbe', True)
+    return t_1087(ctx, k, s, E)
 
 
-d_1061 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:359
-d_1062 = _C.d_1011  # rules_data/terraforming_mars/cards/001-070.yaml:359
+d_1085 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:359
+d_1086 = _C.d_1035  # rules_data/terraforming_mars/cards/001-070.yaml:359
 
 
-def t_1063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+def t_1087(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1192(ctx, E):
+    if not x_1216(ctx, E):
         return False
-    return t_1065(ctx, k, s, E)
+    return t_1089(ctx, k, s, E)
 
 
-d_1064 = _C.d_899  # rules_data/terraforming_mars/definitions/cards.yaml:233
+d_1088 = _C.d_919  # rules_data/terraforming_mars/definitions/cards.yaml:233
 
 
-def t_1065(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+def t_1089(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1065, None, [], k)
+    return CHOOSE(ctx, 1089, None, [], k)
 
 
-def d_1066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
+def d_1090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1066, PL(ctx, E.get('holder~719')).get('card_res'), E.get('card~720'))
+    c, key = KEYPLACE(ctx, 1090, PL(ctx, E.get('holder~750')).get('card_res'), E.get('card~751'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_1067(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
+def d_1091(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 1, True)
-    LOCAL(ctx, E, 'r~722', 'microbe', True)
-    c, key = KEYPLACE(ctx, 1070, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'microbe', True)
+    c, key = KEYPLACE(ctx, 1094, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-d_1068 = _C.d_476  # rules_data/terraforming_mars/cards/001-070.yaml:359
+d_1092 = _C.d_484  # rules_data/terraforming_mars/cards/001-070.yaml:359
 
 
-def d_1069(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
+def d_1093(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:359
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~722', 'microbe', True)
+    LOCAL(ctx, E, 'r~753', 'microbe', True)
     return True
 
 
-def d_1070(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1094(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1070, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1094, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1060: t_1060,
-    1061: CPS(d_1061),
-    1062: CPS(d_1062),
-    1063: t_1063,
-    1064: CPS(d_1064),
-    1065: t_1065,
-    1066: CPS(d_1066),
-    1067: CPS(d_1067),
-    1068: CPS(d_1068),
-    1069: CPS(d_1069),
-    1070: CPS(d_1070),
+    1084: t_1084,
+    1085: CPS(d_1085),
+    1086: CPS(d_1086),
+    1087: t_1087,
+    1088: CPS(d_1088),
+    1089: t_1089,
+    1090: CPS(d_1090),
+    1091: CPS(d_1091),
+    1092: CPS(d_1092),
+    1093: CPS(d_1093),
+    1094: CPS(d_1094),
 }
 
 
 CODE = {
-    1188: x_1188,
-    1189: x_1189,
-    1192: x_1192,
-    1193: x_1193,
-    1194: x_1194,
-    1195: x_1195,
-    1196: x_1196,
-    1198: x_1198,
-    1201: x_1201,
+    1212: x_1212,
+    1213: x_1213,
+    1216: x_1216,
+    1217: x_1217,
+    1218: x_1218,
+    1219: x_1219,
+    1220: x_1220,
+    1222: x_1222,
+    1225: x_1225,
 }
 AT = {
 }
@@ -177,5 +177,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:349
-    'ants': '{"id":"ants","number":"035","name":{"en":"Ants"},"type":"active","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1188},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1189},"resource":"microbe","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1190},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1061},{"op":"let","v":"r~716","e":{"op":"lit","v":"microbe","x":1191},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1062},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"holder~717","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~718","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~717"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~718"},"f":"resource","d":null},"b":{"op":"var","n":"r~716"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~718"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~717"}},"k":{"op":"var","n":"card~718"},"d":0},"b":{"op":"var","n":"n~715"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~718"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}]}}]}}],"x":1192},"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1064},{"op":"choose","alts":[{"gens":[{"v":"holder~719","src":{"op":"core","n":"players","x":1193},"label":"holder"},{"v":"card~720","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~719"},"x":1194},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~720"},"f":"resource","d":null},"b":{"op":"var","n":"r~716"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~720"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~719"}},"k":{"op":"var","n":"card~720"},"d":0},"b":{"op":"var","n":"n~715"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~720"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1195}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~719"}},"k":{"op":"var","n":"card~720"},"d":0,"x":1196},"o":"-=","e":{"op":"var","n":"n~715","x":1197},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:239","id":1066},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~720"}],"x":1198}}],"kind":"card","prompt":{"def":"remove_other","args":{"n":1,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"togli 1 microbo da un\'altra carta qualsiasi","en":"remove 1 microbe from any other card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:236","id":1065}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1063}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1060},"effect":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":1199},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1068},{"op":"let","v":"r~722","e":{"op":"lit","v":"microbe","x":1200},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1069},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1201},"o":"+=","e":{"op":"var","n":"n~721","x":1202},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1070}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1067}}],"source":{"doc":"tm-facts","section":"cards.json #035"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:349"}',
+    'ants': '{"id":"ants","number":"035","name":{"en":"Ants"},"type":"active","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1212},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1213},"resource":"microbe","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1214},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1085},{"op":"let","v":"r~747","e":{"op":"lit","v":"microbe","x":1215},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1086},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"holder~748","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~749","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~748"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~749"},"f":"resource","d":null},"b":{"op":"var","n":"r~747"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~749"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~748"}},"k":{"op":"var","n":"card~749"},"d":0},"b":{"op":"var","n":"n~746"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~749"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}]}}]}}],"x":1216},"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1088},{"op":"choose","alts":[{"gens":[{"v":"holder~750","src":{"op":"core","n":"players","x":1217},"label":"holder"},{"v":"card~751","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~750"},"x":1218},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~751"},"f":"resource","d":null},"b":{"op":"var","n":"r~747"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~751"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0},"b":{"op":"var","n":"n~746"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1219}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0,"x":1220},"o":"-=","e":{"op":"var","n":"n~746","x":1221},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:239","id":1090},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~751"}],"x":1222}}],"kind":"card","prompt":{"def":"remove_other","args":{"n":1,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"togli 1 microbo da un\'altra carta qualsiasi","en":"remove 1 microbe from any other card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:236","id":1089}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":1087}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1084},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1223},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1092},{"op":"let","v":"r~753","e":{"op":"lit","v":"microbe","x":1224},"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1093},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1225},"o":"+=","e":{"op":"var","n":"n~752","x":1226},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1094}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:359","id":1091}}],"source":{"doc":"tm-facts","section":"cards.json #035"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:349"}',
 }

@@ -53,416 +53,426 @@ K = [
 ]
 
 
-def x_3573(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def x_3627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'steel', 'card': E.get('this')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('steel', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('this'))) is str else []))) else False) else 0), None)
 
 
-x_3575 = _C.x_437  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_3576 = _C.x_438  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_3577 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_3578 = _C.x_440  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3579 = _C.x_441  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3580 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3582 = _C.x_444  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_3583 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3584 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3585 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3586 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3587 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_3588 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_3589 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3591 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3593 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3595 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3599 = _C.x_713  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3600 = _C.x_714  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3601 = _C.x_715  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3605 = _C.x_719  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3606 = _C.x_720  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3607 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3609 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3610 = _C.x_724  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3611 = _C.x_725  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3612 = _C.x_726  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3613 = _C.x_727  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3614 = _C.x_728  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3618 = _C.x_732  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3629 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_3630 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_3631 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_3632 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3633 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3634 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3636 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:92
+x_3637 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3638 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3639 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3640 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3641 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3642 = _C.x_458  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3643 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3645 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3647 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3649 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_3653 = _C.x_725  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3654 = _C.x_726  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3655 = _C.x_727  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3656 = _C.x_728  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3657 = _C.x_729  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3661 = _C.x_733  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3662 = _C.x_734  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3663 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3665 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3666 = _C.x_738  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3667 = _C.x_739  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3668 = _C.x_740  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3669 = _C.x_741  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3670 = _C.x_742  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3674 = _C.x_746  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3125(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:481
+def t_3179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:481
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 8, True)
-    return t_3127(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 8, True)
+    return t_3181(ctx, k, s, E)
 
 
-d_3126 = _C.d_2691  # rules_data/terraforming_mars/cards/141-208.yaml:481
+d_3180 = _C.d_2739  # rules_data/terraforming_mars/cards/141-208.yaml:481
 
 
-def t_3127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def t_3181(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
-    LOCAL(ctx, E, 'sv~717', x_3573(ctx, E), True)
+    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
+    LOCAL(ctx, E, 'sv~748', x_3627(ctx, E), True)
     ctx.steps += 1
-    LOCAL(ctx, E, 'tv~718', 0, True)
-    return t_3131(ctx, k, s, E)
+    LOCAL(ctx, E, 'tv~749', 0, True)
+    return t_3185(ctx, k, s, E)
 
 
-d_3128 = _C.d_394  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+d_3182 = _C.d_402  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
 
 
-def d_3129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+def d_3183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~717', x_3573(ctx, E), True)
+    LOCAL(ctx, E, 'sv~748', x_3627(ctx, E), True)
     return True
 
 
-d_3130 = _C.d_396  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
+d_3184 = _C.d_404  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:57
 
 
-def t_3131(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3185(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_3575(ctx, E), True)
-    LOCAL(ctx, E, 't_v~720', x_3576(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~721', x_3577(ctx, E), True)
-    return t_3135(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~750', x_3629(ctx, E), True)
+    LOCAL(ctx, E, 't_v~751', x_3630(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~752', x_3631(ctx, E), True)
+    return t_3189(ctx, k, s, E)
 
 
-d_3132 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_3133 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_3134 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
+d_3186 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3187 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_3188 = _C.d_408  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def t_3135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3189(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3578(ctx, E):
-        return d_3136(ctx, E) and k()
-    return t_3139(ctx, k, s, E)
+    if x_3632(ctx, E):
+        return d_3190(ctx, E) and k()
+    return t_3193(ctx, k, s, E)
 
 
-def d_3136(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3579(ctx, E):
+    if not x_3633(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3138, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3192, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[4])
     return True
 
 
-d_3137 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3191 = _C.d_411  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def d_3138(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3138, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3192, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[4])
     return True
 
 
-def t_3139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3193(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3582(ctx, E):
+    if not x_3636(ctx, E):
         return False
-    return t_3141(ctx, k, s, E)
+    return t_3195(ctx, k, s, E)
 
 
-d_3140 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_3194 = _C.d_414  # rules_data/terraforming_mars/definitions/cards.yaml:92
 
 
-def t_3141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3141, None, [], k)
+    return CHOOSE(ctx, 3195, None, [], k)
 
 
-def d_3142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3196(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3143, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3197, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3588(ctx, E), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 3144, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_3642(ctx, E), '-=', False, K[4])
+    c, key = KEYPLACE(ctx, 3198, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 3145, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[4])
+    c, key = KEYPLACE(ctx, 3199, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 3146, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[4])
+    c, key = KEYPLACE(ctx, 3200, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[4])
     return True
 
 
-def d_3143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3143, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3197, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3588(ctx, E), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, x_3642(ctx, E), '-=', False, K[4])
     return True
 
 
-def d_3144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3144, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3198, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[4])
     return True
 
 
-def d_3145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3145, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3199, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[4])
     return True
 
 
-def d_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3200(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3146, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3200, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[4])
     return True
 
 
-def t_3147(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:481
+def t_3201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:481
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~725', 'ocean', True)
-    return t_3149(ctx, k, s, E)
+    LOCAL(ctx, E, 't~756', 'ocean', True)
+    return t_3203(ctx, k, s, E)
 
 
-d_3148 = _C.d_632  # rules_data/terraforming_mars/cards/141-208.yaml:481
+d_3202 = _C.d_644  # rules_data/terraforming_mars/cards/141-208.yaml:481
 
 
-def t_3149(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3599(ctx, E):
-        return t_3150(ctx, k, s, E)
+    if x_3653(ctx, E):
+        return t_3204(ctx, k, s, E)
     return k()
 
 
-def t_3150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_3204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~735', x_3600(ctx, E), True)
-    if not x_3601(ctx, E):
+    LOCAL(ctx, E, 'mine~760', x_3654(ctx, E), True)
+    LOCAL(ctx, E, 'empty~765', x_3655(ctx, E), True)
+    LOCAL(ctx, E, 'legal~771', x_3656(ctx, E), True)
+    if not x_3657(ctx, E):
         return False
-    return t_3153(ctx, k, s, E)
+    return t_3209(ctx, k, s, E)
 
 
-d_3151 = _C.d_635  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3152 = _C.d_636  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3205 = _C.d_647  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3206 = _C.d_648  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3207 = _C.d_649  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3208 = _C.d_650  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_3153(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3153, None, [], k)
+    return CHOOSE(ctx, 3209, None, [], k)
 
 
-def t_3154(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3210(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~725'), True)
-    LOCAL(ctx, E, 's~738', E.get('space~736'), True)
-    return t_3157(ctx, k, s, E)
+    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
+    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
+    return t_3213(ctx, k, s, E)
 
 
-d_3155 = _C.d_639  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3156 = _C.d_640  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3211 = _C.d_653  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3212 = _C.d_654  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3157(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3213(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3158, ctx.state.get('board'), E.get('s~738'))
+    c, key = KEYPLACE(ctx, 3214, ctx.state.get('board'), E.get('s~774'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3606(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[6])
-    return t_3160(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3662(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[6])
+    return t_3216(ctx, k, s, E)
 
 
-def d_3158(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3214(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3158, ctx.state.get('board'), E.get('s~738'))
+    c, key = KEYPLACE(ctx, 3214, ctx.state.get('board'), E.get('s~774'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3606(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_3662(ctx, E), '=', False, K[5])
     return True
 
 
-d_3159 = _C.d_643  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3160 = _C.t_644  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3161 = _C.t_645  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3162 = _C.t_646  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3163 = _C.t_647  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3164 = _C.t_648  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3165 = _C.t_649  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3166 = _C.d_650  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3215 = _C.d_657  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3216 = _C.t_658  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3217 = _C.t_659  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3218 = _C.t_660  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3219 = _C.t_661  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3220 = _C.t_662  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3221 = _C.t_663  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3222 = _C.d_664  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    3125: t_3125,
-    3126: CPS(d_3126),
-    3127: t_3127,
-    3128: CPS(d_3128),
-    3129: CPS(d_3129),
-    3130: CPS(d_3130),
-    3131: t_3131,
-    3132: CPS(d_3132),
-    3133: CPS(d_3133),
-    3134: CPS(d_3134),
-    3135: t_3135,
-    3136: CPS(d_3136),
-    3137: CPS(d_3137),
-    3138: CPS(d_3138),
-    3139: t_3139,
-    3140: CPS(d_3140),
-    3141: t_3141,
-    3142: CPS(d_3142),
-    3143: CPS(d_3143),
-    3144: CPS(d_3144),
-    3145: CPS(d_3145),
-    3146: CPS(d_3146),
-    3147: t_3147,
-    3148: CPS(d_3148),
-    3149: t_3149,
-    3150: t_3150,
-    3151: CPS(d_3151),
-    3152: CPS(d_3152),
-    3153: t_3153,
-    3154: t_3154,
-    3155: CPS(d_3155),
-    3156: CPS(d_3156),
-    3157: t_3157,
-    3158: CPS(d_3158),
-    3159: CPS(d_3159),
-    3160: t_3160,
-    3161: t_3161,
-    3162: t_3162,
-    3163: t_3163,
-    3164: t_3164,
-    3165: t_3165,
-    3166: CPS(d_3166),
+    3179: t_3179,
+    3180: CPS(d_3180),
+    3181: t_3181,
+    3182: CPS(d_3182),
+    3183: CPS(d_3183),
+    3184: CPS(d_3184),
+    3185: t_3185,
+    3186: CPS(d_3186),
+    3187: CPS(d_3187),
+    3188: CPS(d_3188),
+    3189: t_3189,
+    3190: CPS(d_3190),
+    3191: CPS(d_3191),
+    3192: CPS(d_3192),
+    3193: t_3193,
+    3194: CPS(d_3194),
+    3195: t_3195,
+    3196: CPS(d_3196),
+    3197: CPS(d_3197),
+    3198: CPS(d_3198),
+    3199: CPS(d_3199),
+    3200: CPS(d_3200),
+    3201: t_3201,
+    3202: CPS(d_3202),
+    3203: t_3203,
+    3204: t_3204,
+    3205: CPS(d_3205),
+    3206: CPS(d_3206),
+    3207: CPS(d_3207),
+    3208: CPS(d_3208),
+    3209: t_3209,
+    3210: t_3210,
+    3211: CPS(d_3211),
+    3212: CPS(d_3212),
+    3213: t_3213,
+    3214: CPS(d_3214),
+    3215: CPS(d_3215),
+    3216: t_3216,
+    3217: t_3217,
+    3218: t_3218,
+    3219: t_3219,
+    3220: t_3220,
+    3221: t_3221,
+    3222: CPS(d_3222),
 }
 
 
 CODE = {
-    3573: x_3573,
-    3575: x_3575,
-    3576: x_3576,
-    3577: x_3577,
-    3578: x_3578,
-    3579: x_3579,
-    3580: x_3580,
-    3582: x_3582,
-    3583: x_3583,
-    3584: x_3584,
-    3585: x_3585,
-    3586: x_3586,
-    3587: x_3587,
-    3588: x_3588,
-    3589: x_3589,
-    3591: x_3591,
-    3593: x_3593,
-    3595: x_3595,
-    3599: x_3599,
-    3600: x_3600,
-    3601: x_3601,
-    3605: x_3605,
-    3606: x_3606,
-    3607: x_3607,
-    3609: x_3609,
-    3610: x_3610,
-    3611: x_3611,
-    3612: x_3612,
-    3613: x_3613,
-    3614: x_3614,
-    3618: x_3618,
+    3627: x_3627,
+    3629: x_3629,
+    3630: x_3630,
+    3631: x_3631,
+    3632: x_3632,
+    3633: x_3633,
+    3634: x_3634,
+    3636: x_3636,
+    3637: x_3637,
+    3638: x_3638,
+    3639: x_3639,
+    3640: x_3640,
+    3641: x_3641,
+    3642: x_3642,
+    3643: x_3643,
+    3645: x_3645,
+    3647: x_3647,
+    3649: x_3649,
+    3653: x_3653,
+    3654: x_3654,
+    3655: x_3655,
+    3656: x_3656,
+    3657: x_3657,
+    3661: x_3661,
+    3662: x_3662,
+    3663: x_3663,
+    3665: x_3665,
+    3666: x_3666,
+    3667: x_3667,
+    3668: x_3668,
+    3669: x_3669,
+    3670: x_3670,
+    3674: x_3674,
 }
 AT = {
-    3573: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
+    3627: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:57',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:474
-    'aquifer_pumping': '{"id":"aquifer_pumping","number":"187","name":{"en":"Aquifer Pumping"},"type":"active","cost":18,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":8,"x":3571},"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3126},{"op":"seq","b":[{"op":"let","v":"price~716","e":{"op":"var","n":"n~715","x":3572},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3128},{"op":"let","v":"sv~717","e":{"op":"modv","name":"unit_value","base":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"tag"}},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"neg":false}]},"a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"value"}},"b":{"op":"lit","v":0}},"params":{"r":{"op":"lit","v":"steel"},"card":{"op":"var","n":"this"}},"x":3573},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3129},{"op":"let","v":"tv~718","e":{"op":"lit","v":0,"x":3574},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3130},{"op":"seq","b":[{"op":"let","v":"s_v~719","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~717"},"b":{"op":"lit","v":0},"x":3575},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3132},{"op":"let","v":"t_v~720","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~718"},"b":{"op":"lit","v":0},"x":3576},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3133},{"op":"let","v":"h_v~721","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3577},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3134},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~719"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":0},"x":3578},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~716"},"x":3579},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3137},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3580},"o":"-=","e":{"op":"var","n":"price~716","x":3581},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3138}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3136},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"price~716"},"x":3582},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3140},{"op":"choose","alts":[{"gens":[{"v":"s~722","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~719"}}]}]},"b":{"op":"lit","v":0}},"x":3583},"label":"s"},{"v":"t~723","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~720"}}]}]},"b":{"op":"lit","v":0}},"x":3584},"label":"t"},{"v":"h~724","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~721"}}]}]},"b":{"op":"lit","v":0}},"x":3585},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~722"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~723"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~724"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"var","n":"price~716"}}]}}],"x":3586}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3587},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}],"x":3588},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3143},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3589},"o":"-=","e":{"op":"var","n":"s~722","x":3590},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3144},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3591},"o":"-=","e":{"op":"var","n":"t~723","x":3592},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3145},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3593},"o":"-=","e":{"op":"var","n":"h~724","x":3594},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3146}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3142},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~722"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~723"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~724"}]},"b":{"op":"lit","v":{}}},"x":3595}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":null,"tv":0},"eval":{"price":{"op":"var","n":"price~716","x":3596},"sv":{"op":"var","n":"sv~717","x":3597}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3141}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3139},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3135}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3131}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3127}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3125},"effect":{"op":"seq","b":[{"op":"let","v":"t~725","e":{"op":"lit","v":"ocean","x":3598},"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3148},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~726","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~726"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~726"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~726"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~726"},"f":"tile","d":null},"b":{"op":"var","n":"t~725"}}}]},"x":3599},"t":{"op":"seq","b":[{"op":"let","v":"legal~735","e":{"op":"letx","v":"open~731","e":{"op":"filt","v":"s~728","src":{"op":"filt","v":"x~727","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~727"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~728"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"reserved","d":null},"b":{"op":"var","n":"t~725"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~728"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~728"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~728"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~730","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~730"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~730"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~734","e":{"op":"filt","v":"s~732","src":{"op":"var","n":"open~731"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~734"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~734"},"b":{"op":"var","n":"open~731"}}},"x":3600},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3151},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~735"}]},"b":{"op":"lit","v":0},"x":3601},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3152},{"op":"choose","alts":[{"gens":[{"v":"space~736","src":{"op":"var","n":"legal~735","x":3602},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~737","e":{"op":"var","n":"t~725","x":3603},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3155},{"op":"let","v":"s~738","e":{"op":"var","n":"space~736","x":3604},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3156},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~738"},"d":{},"x":3605},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~737"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3606},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3158},{"op":"set","t":{"op":"st","k":"last_space","x":3607},"o":"=","e":{"op":"var","n":"s~738","x":3608},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3159},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3609},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~738"},"f":"bonus","d":null,"x":3610},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3162},{"op":"for","v":"x~739","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~738"}],"kind":"spaces","x":3611},"w":{"op":"in","a":{"op":"var","n":"x~739"},"b":{"op":"st","k":"board"},"neg":false,"x":3612},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~739"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3613},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3164},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3163},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"effect","d":null,"x":3614},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3165},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~737","x":3615},"space":{"op":"var","n":"s~738","x":3616},"by":{"op":"var","n":"you","x":3617}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3166}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3161},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3160}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3157}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3154},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~736"}],"x":3618}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3153}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3150},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3149}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3147}}],"source":{"doc":"tm-facts","section":"cards.json #187 (spend 8 M€, canUseSteel)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:474"}',
+    'aquifer_pumping': '{"id":"aquifer_pumping","number":"187","name":{"en":"Aquifer Pumping"},"type":"active","cost":18,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":8,"x":3625},"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3180},{"op":"seq","b":[{"op":"let","v":"price~747","e":{"op":"var","n":"n~746","x":3626},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3182},{"op":"let","v":"sv~748","e":{"op":"modv","name":"unit_value","base":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"tag"}},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"neg":false}]},"a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"steel"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"value"}},"b":{"op":"lit","v":0}},"params":{"r":{"op":"lit","v":"steel"},"card":{"op":"var","n":"this"}},"x":3627},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3183},{"op":"let","v":"tv~749","e":{"op":"lit","v":0,"x":3628},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3184},{"op":"seq","b":[{"op":"let","v":"s_v~750","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~748"},"b":{"op":"lit","v":0},"x":3629},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3186},{"op":"let","v":"t_v~751","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~749"},"b":{"op":"lit","v":0},"x":3630},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3187},{"op":"let","v":"h_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3631},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3188},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~750"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":0},"x":3632},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~747"},"x":3633},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3191},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3634},"o":"-=","e":{"op":"var","n":"price~747","x":3635},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3192}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3190},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"price~747"},"x":3636},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3194},{"op":"choose","alts":[{"gens":[{"v":"s~753","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~750"}}]}]},"b":{"op":"lit","v":0}},"x":3637},"label":"s"},{"v":"t~754","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~751"}}]}]},"b":{"op":"lit","v":0}},"x":3638},"label":"t"},{"v":"h~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":3639},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~753"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"var","n":"price~747"}}]}}],"x":3640}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3641},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}],"x":3642},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3197},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3643},"o":"-=","e":{"op":"var","n":"s~753","x":3644},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3198},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3645},"o":"-=","e":{"op":"var","n":"t~754","x":3646},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3199},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3647},"o":"-=","e":{"op":"var","n":"h~755","x":3648},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3200}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3196},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~753"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~754"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~755"}]},"b":{"op":"lit","v":{}}},"x":3649}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":null,"tv":0},"eval":{"price":{"op":"var","n":"price~747","x":3650},"sv":{"op":"var","n":"sv~748","x":3651}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3195}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3193},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3189}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3185}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:57","id":3181}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3179},"effect":{"op":"seq","b":[{"op":"let","v":"t~756","e":{"op":"lit","v":"ocean","x":3652},"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3202},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~757","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~757"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"tile","d":null},"b":{"op":"var","n":"t~756"}}}]},"x":3653},"t":{"op":"seq","b":[{"op":"let","v":"mine~760","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"filt","v":"x~758","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~758"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3654},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3205},{"op":"let","v":"empty~765","e":{"op":"filt","v":"s~762","src":{"op":"filt","v":"x~761","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~761"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"t~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~760"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~764","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~764"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~764"}}]}]}}]}]}}]}}]}]},"x":3655},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3206},{"op":"let","v":"legal~771","e":{"op":"letx","v":"open~767","e":{"op":"filt","v":"s~766","src":{"op":"var","n":"empty~765"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~766"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~766"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~770","e":{"op":"filt","v":"s~768","src":{"op":"var","n":"open~767"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~770"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~770"},"b":{"op":"var","n":"open~767"}}},"b":{"op":"var","n":"open~767"}},"x":3656},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3207},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~771"}]},"b":{"op":"lit","v":0},"x":3657},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3208},{"op":"choose","alts":[{"gens":[{"v":"space~772","src":{"op":"var","n":"legal~771","x":3658},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~773","e":{"op":"var","n":"t~756","x":3659},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3211},{"op":"let","v":"s~774","e":{"op":"var","n":"space~772","x":3660},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3212},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~774"},"d":{},"x":3661},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~773"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3662},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3214},{"op":"set","t":{"op":"st","k":"last_space","x":3663},"o":"=","e":{"op":"var","n":"s~774","x":3664},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3215},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3665},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~774"},"f":"bonus","d":null,"x":3666},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3218},{"op":"for","v":"x~775","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~774"}],"kind":"spaces","x":3667},"w":{"op":"in","a":{"op":"var","n":"x~775"},"b":{"op":"st","k":"board"},"neg":false,"x":3668},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~775"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3669},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3220},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3219},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"effect","d":null,"x":3670},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3221},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~773","x":3671},"space":{"op":"var","n":"s~774","x":3672},"by":{"op":"var","n":"you","x":3673}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3222}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3217},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3216}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3213}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3210},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~772"}],"x":3674}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3209}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3204},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3203}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:481","id":3201}}],"source":{"doc":"tm-facts","section":"cards.json #187 (spend 8 M€, canUseSteel)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:474"}',
 }

@@ -47,61 +47,61 @@ K = [
 ]
 
 
-def x_1304(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
+def x_1328(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:415
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-18))
 
 
-x_1307 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1331 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1159(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
+def d_1183(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:422
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 1162, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 1186, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1160 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:422
-d_1161 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:422
+d_1184 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:422
+d_1185 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:422
 
 
-def d_1162(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1162, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1186, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1159: CPS(d_1159),
-    1160: CPS(d_1160),
-    1161: CPS(d_1161),
-    1162: CPS(d_1162),
+    1183: CPS(d_1183),
+    1184: CPS(d_1184),
+    1185: CPS(d_1185),
+    1186: CPS(d_1186),
 }
 
 
 CODE = {
-    1304: x_1304,
-    1307: x_1307,
+    1328: x_1328,
+    1331: x_1331,
 }
 AT = {
-    1304: 'rules_data/terraforming_mars/cards/001-070.yaml:415',
+    1328: 'rules_data/terraforming_mars/cards/001-070.yaml:415',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:415
-    'archaebacteria': '{"id":"archaebacteria","number":"042","name":{"en":"ArchaeBacteria"},"type":"automated","cost":6,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-18},"x":1304},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1305},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1160},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1306},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1161},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1307},"o":"+=","e":{"op":"var","n":"n~715","x":1308},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1162}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1159},"source":{"doc":"tm-facts","section":"cards.json #042"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:415"}',
+    'archaebacteria': '{"id":"archaebacteria","number":"042","name":{"en":"ArchaeBacteria"},"type":"automated","cost":6,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-18},"x":1328},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1329},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1184},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1330},"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1185},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1331},"o":"+=","e":{"op":"var","n":"n~746","x":1332},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1186}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:422","id":1183},"source":{"doc":"tm-facts","section":"cards.json #042"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:415"}',
 }

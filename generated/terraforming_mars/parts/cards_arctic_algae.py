@@ -47,107 +47,107 @@ K = [
 ]
 
 
-def x_988(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
+def x_1008(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-12))
 
 
-x_991 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1011 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_993(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
+def x_1013(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'ocean')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)
 
 
-x_996 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1016 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_887(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:232
+def d_907(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:232
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 890, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 910, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_888 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:232
-d_889 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:232
+d_908 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:232
+d_909 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:232
 
 
-def d_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 890, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 910, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-def d_891(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
+def d_911(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:234
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 894, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 914, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_892 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:234
-d_893 = _C.d_772  # rules_data/terraforming_mars/cards/001-070.yaml:234
+d_912 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:234
+d_913 = _C.d_788  # rules_data/terraforming_mars/cards/001-070.yaml:234
 
 
-def d_894(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 894, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 914, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    887: CPS(d_887),
-    888: CPS(d_888),
-    889: CPS(d_889),
-    890: CPS(d_890),
-    891: CPS(d_891),
-    892: CPS(d_892),
-    893: CPS(d_893),
-    894: CPS(d_894),
+    907: CPS(d_907),
+    908: CPS(d_908),
+    909: CPS(d_909),
+    910: CPS(d_910),
+    911: CPS(d_911),
+    912: CPS(d_912),
+    913: CPS(d_913),
+    914: CPS(d_914),
 }
 
 
 CODE = {
-    988: x_988,
-    991: x_991,
-    993: x_993,
-    996: x_996,
+    1008: x_1008,
+    1011: x_1011,
+    1013: x_1013,
+    1016: x_1016,
 }
 AT = {
-    988: 'rules_data/terraforming_mars/cards/001-070.yaml:225',
-    993: 'rules_data/terraforming_mars/cards/001-070.yaml:225',
+    1008: 'rules_data/terraforming_mars/cards/001-070.yaml:225',
+    1013: 'rules_data/terraforming_mars/cards/001-070.yaml:225',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:225
-    'arctic_algae': '{"id":"arctic_algae","number":"023","name":{"en":"Arctic Algae"},"type":"active","cost":12,"tags":["plant"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":988},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":989},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":888},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":990},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":889},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":991},"o":"+=","e":{"op":"var","n":"n~715","x":992},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":890}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":887},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"ocean"}}]}],"x":993},"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":994},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":892},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":995},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":893},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":996},"o":"+=","e":{"op":"var","n":"n~717","x":997},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":894}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":891}}],"source":{"doc":"tm-facts","section":"cards.json #023 (render effects: oceans(1,all) -> plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:225"}',
+    'arctic_algae': '{"id":"arctic_algae","number":"023","name":{"en":"Arctic Algae"},"type":"active","cost":12,"tags":["plant"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":1008},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1009},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":908},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1010},"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":909},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1011},"o":"+=","e":{"op":"var","n":"n~746","x":1012},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":910}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:232","id":907},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"ocean"}}]}],"x":1013},"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1014},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":912},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1015},"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":913},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1016},"o":"+=","e":{"op":"var","n":"n~748","x":1017},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":914}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:234","id":911}}],"source":{"doc":"tm-facts","section":"cards.json #023 (render effects: oceans(1,all) -> plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:225"}',
 }

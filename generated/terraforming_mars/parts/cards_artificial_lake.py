@@ -51,190 +51,190 @@ K = [
 ]
 
 
-x_2450 = _C.x_2450  # rules_data/terraforming_mars/cards/071-140.yaml:457
-x_2454 = _C.x_1526  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_2455 = _C.x_1527  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_2456 = _C.x_1528  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_2457 = _C.x_1529  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_2461 = _C.x_1533  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2462 = _C.x_1534  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2463 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2465 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2466 = _C.x_1538  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2467 = _C.x_1539  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2468 = _C.x_1540  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2469 = _C.x_1541  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2470 = _C.x_1542  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2474 = _C.x_1546  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_2494 = _C.x_2494  # rules_data/terraforming_mars/cards/071-140.yaml:457
+x_2498 = _C.x_1554  # rules_data/terraforming_mars/definitions/board.yaml:158
+x_2499 = _C.x_1555  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_2500 = _C.x_1556  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_2501 = _C.x_1557  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_2505 = _C.x_1561  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2506 = _C.x_1562  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2507 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2509 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2510 = _C.x_1566  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2511 = _C.x_1567  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2512 = _C.x_1568  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2513 = _C.x_1569  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2514 = _C.x_1570  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2518 = _C.x_1574  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_2165(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
+def t_2209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    LOCAL(ctx, E, 'k~716', 'land', True)
-    return t_2168(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    LOCAL(ctx, E, 'k~747', 'land', True)
+    return t_2212(ctx, k, s, E)
 
 
-d_2166 = _C.d_860  # rules_data/terraforming_mars/cards/071-140.yaml:465
+d_2210 = _C.d_878  # rules_data/terraforming_mars/cards/071-140.yaml:465
 
 
-def d_2167(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
+def d_2211(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:465
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~716', 'land', True)
+    LOCAL(ctx, E, 'k~747', 'land', True)
     return True
 
 
-def t_2168(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_2212(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~718', E.get('t~715'), True)
-    LOCAL(ctx, E, 'l~719', x_2454(ctx, E), True)
-    return t_2171(ctx, k, s, E)
+    LOCAL(ctx, E, 't~749', E.get('t~746'), True)
+    LOCAL(ctx, E, 'l~750', x_2498(ctx, E), True)
+    return t_2215(ctx, k, s, E)
 
 
-d_2169 = _C.d_1346  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_2170 = _C.d_1347  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2213 = _C.d_1374  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2214 = _C.d_1375  # rules_data/terraforming_mars/definitions/board.yaml:158
 
 
-def t_2171(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_2215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2455(ctx, E):
-        return t_2172(ctx, k, s, E)
+    if x_2499(ctx, E):
+        return t_2216(ctx, k, s, E)
     return k()
 
 
-def t_2172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_2216(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~724', x_2456(ctx, E), True)
-    if not x_2457(ctx, E):
+    LOCAL(ctx, E, 'open~755', x_2500(ctx, E), True)
+    if not x_2501(ctx, E):
         return False
-    return t_2175(ctx, k, s, E)
+    return t_2219(ctx, k, s, E)
 
 
-d_2173 = _C.d_1350  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2174 = _C.d_1351  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_2217 = _C.d_1378  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2218 = _C.d_1379  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_2175(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2219(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2175, None, [], k)
+    return CHOOSE(ctx, 2219, None, [], k)
 
 
-def t_2176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~726', E.get('t~718'), True)
-    LOCAL(ctx, E, 's~727', E.get('space~725'), True)
-    return t_2179(ctx, k, s, E)
+    LOCAL(ctx, E, 't~757', E.get('t~749'), True)
+    LOCAL(ctx, E, 's~758', E.get('space~756'), True)
+    return t_2223(ctx, k, s, E)
 
 
-d_2177 = _C.d_1354  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2178 = _C.d_1355  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2221 = _C.d_1382  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2222 = _C.d_1383  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_2179(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2180, ctx.state.get('board'), E.get('s~727'))
+    c, key = KEYPLACE(ctx, 2224, ctx.state.get('board'), E.get('s~758'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2462(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~727'), '=', False, K[4])
-    return t_2182(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2506(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~758'), '=', False, K[4])
+    return t_2226(ctx, k, s, E)
 
 
-def d_2180(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2180, ctx.state.get('board'), E.get('s~727'))
+    c, key = KEYPLACE(ctx, 2224, ctx.state.get('board'), E.get('s~758'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2462(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_2506(ctx, E), '=', False, K[3])
     return True
 
 
-d_2181 = _C.d_1358  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2182 = _C.t_1359  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2183 = _C.t_1360  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2184 = _C.t_1361  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2185 = _C.t_1362  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2186 = _C.t_1363  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2187 = _C.t_1364  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2188 = _C.d_1365  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2225 = _C.d_1386  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2226 = _C.t_1387  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2227 = _C.t_1388  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2228 = _C.t_1389  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2229 = _C.t_1390  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2230 = _C.t_1391  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2231 = _C.t_1392  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2232 = _C.d_1393  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2165: t_2165,
-    2166: CPS(d_2166),
-    2167: CPS(d_2167),
-    2168: t_2168,
-    2169: CPS(d_2169),
-    2170: CPS(d_2170),
-    2171: t_2171,
-    2172: t_2172,
-    2173: CPS(d_2173),
-    2174: CPS(d_2174),
-    2175: t_2175,
-    2176: t_2176,
-    2177: CPS(d_2177),
-    2178: CPS(d_2178),
-    2179: t_2179,
-    2180: CPS(d_2180),
-    2181: CPS(d_2181),
-    2182: t_2182,
-    2183: t_2183,
-    2184: t_2184,
-    2185: t_2185,
-    2186: t_2186,
-    2187: t_2187,
-    2188: CPS(d_2188),
+    2209: t_2209,
+    2210: CPS(d_2210),
+    2211: CPS(d_2211),
+    2212: t_2212,
+    2213: CPS(d_2213),
+    2214: CPS(d_2214),
+    2215: t_2215,
+    2216: t_2216,
+    2217: CPS(d_2217),
+    2218: CPS(d_2218),
+    2219: t_2219,
+    2220: t_2220,
+    2221: CPS(d_2221),
+    2222: CPS(d_2222),
+    2223: t_2223,
+    2224: CPS(d_2224),
+    2225: CPS(d_2225),
+    2226: t_2226,
+    2227: t_2227,
+    2228: t_2228,
+    2229: t_2229,
+    2230: t_2230,
+    2231: t_2231,
+    2232: CPS(d_2232),
 }
 
 
 CODE = {
-    2450: x_2450,
-    2454: x_2454,
-    2455: x_2455,
-    2456: x_2456,
-    2457: x_2457,
-    2461: x_2461,
-    2462: x_2462,
-    2463: x_2463,
-    2465: x_2465,
-    2466: x_2466,
-    2467: x_2467,
-    2468: x_2468,
-    2469: x_2469,
-    2470: x_2470,
-    2474: x_2474,
+    2494: x_2494,
+    2498: x_2498,
+    2499: x_2499,
+    2500: x_2500,
+    2501: x_2501,
+    2505: x_2505,
+    2506: x_2506,
+    2507: x_2507,
+    2509: x_2509,
+    2510: x_2510,
+    2511: x_2511,
+    2512: x_2512,
+    2513: x_2513,
+    2514: x_2514,
+    2518: x_2518,
 }
 AT = {
 }
@@ -242,5 +242,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:457
-    'artificial_lake': '{"id":"artificial_lake","number":"116","name":{"en":"Artificial Lake"},"type":"automated","cost":15,"tags":["building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":2450},"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":2451},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2166},{"op":"let","v":"k~716","e":{"op":"lit","v":"land","x":2452},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2167},{"op":"seq","b":[{"op":"let","v":"t~718","e":{"op":"var","n":"t~715","x":2453},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2169},{"op":"let","v":"l~719","e":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"var","n":"k~716"}},"x":2454},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2170},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~718"}}}]},"x":2455},"t":{"op":"seq","b":[{"op":"let","v":"open~724","e":{"op":"filt","v":"s~721","src":{"op":"var","n":"l~719"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"t~718"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~721"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~722","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~721"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~723","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~723"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~723"}}]}]}}]}]}}]}}]}]},"x":2456},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2173},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~724"}]},"b":{"op":"lit","v":0},"x":2457},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2174},{"op":"choose","alts":[{"gens":[{"v":"space~725","src":{"op":"var","n":"open~724","x":2458},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~726","e":{"op":"var","n":"t~718","x":2459},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2177},{"op":"let","v":"s~727","e":{"op":"var","n":"space~725","x":2460},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2178},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~727"},"d":{},"x":2461},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~726"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~726"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2462},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2180},{"op":"set","t":{"op":"st","k":"last_space","x":2463},"o":"=","e":{"op":"var","n":"s~727","x":2464},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2181},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2465},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~727"},"f":"bonus","d":null,"x":2466},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2184},{"op":"for","v":"x~728","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~727"}],"kind":"spaces","x":2467},"w":{"op":"in","a":{"op":"var","n":"x~728"},"b":{"op":"st","k":"board"},"neg":false,"x":2468},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~728"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2469},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2186},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2185},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~726"},"f":"effect","d":null,"x":2470},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2187},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~726","x":2471},"space":{"op":"var","n":"s~727","x":2472},"by":{"op":"var","n":"you","x":2473}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2188}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2183},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2182}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2179}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2176},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~725"}],"x":2474}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"ocean","k":"land"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Oceano su una casella terreno","en":"place an ocean tile on a land space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2175}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2172},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2171}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2168}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2165},"vp":{"op":"lit","v":1,"x":2475},"source":{"doc":"tm-facts","section":"cards.json #116 (not fully structured: ocean on land)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:457"}',
+    'artificial_lake': '{"id":"artificial_lake","number":"116","name":{"en":"Artificial Lake"},"type":"automated","cost":15,"tags":["building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":2494},"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":2495},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2210},{"op":"let","v":"k~747","e":{"op":"lit","v":"land","x":2496},"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2211},{"op":"seq","b":[{"op":"let","v":"t~749","e":{"op":"var","n":"t~746","x":2497},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2213},{"op":"let","v":"l~750","e":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"var","n":"k~747"}},"x":2498},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2214},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~749"}}}]},"x":2499},"t":{"op":"seq","b":[{"op":"let","v":"open~755","e":{"op":"filt","v":"s~752","src":{"op":"var","n":"l~750"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~752"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":2500},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2217},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~755"}]},"b":{"op":"lit","v":0},"x":2501},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2218},{"op":"choose","alts":[{"gens":[{"v":"space~756","src":{"op":"var","n":"open~755","x":2502},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~757","e":{"op":"var","n":"t~749","x":2503},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2221},{"op":"let","v":"s~758","e":{"op":"var","n":"space~756","x":2504},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2222},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~758"},"d":{},"x":2505},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~757"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~757"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2506},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2224},{"op":"set","t":{"op":"st","k":"last_space","x":2507},"o":"=","e":{"op":"var","n":"s~758","x":2508},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2225},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2509},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"bonus","d":null,"x":2510},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2228},{"op":"for","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces","x":2511},"w":{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false,"x":2512},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2513},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2230},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2229},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~757"},"f":"effect","d":null,"x":2514},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2231},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~757","x":2515},"space":{"op":"var","n":"s~758","x":2516},"by":{"op":"var","n":"you","x":2517}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2232}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2227},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2226}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2223}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2220},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~756"}],"x":2518}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"ocean","k":"land"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Oceano su una casella terreno","en":"place an ocean tile on a land space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2219}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2216},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2215}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2212}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:465","id":2209},"vp":{"op":"lit","v":1,"x":2519},"source":{"doc":"tm-facts","section":"cards.json #116 (not fully structured: ocean on land)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:457"}',
 }

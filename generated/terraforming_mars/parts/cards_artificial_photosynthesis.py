@@ -47,93 +47,93 @@ K = [
 ]
 
 
-x_2442 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2447 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2486 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2491 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2156(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
+def t_2200(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:455
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2156, None, [], k)
+    return CHOOSE(ctx, 2200, None, [], k)
 
 
-def d_2157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2201(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 2204, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2158 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:455
-d_2159 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2202 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2203 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:455
 
 
-def d_2160(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2204, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-def d_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'energy', True)
-    c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    c, key = KEYPLACE(ctx, 2208, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2162 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:455
-d_2163 = _C.d_1208  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2206 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:455
+d_2207 = _C.d_1232  # rules_data/terraforming_mars/cards/071-140.yaml:455
 
 
-def d_2164(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2164, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2208, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2156: t_2156,
-    2157: CPS(d_2157),
-    2158: CPS(d_2158),
-    2159: CPS(d_2159),
-    2160: CPS(d_2160),
-    2161: CPS(d_2161),
-    2162: CPS(d_2162),
-    2163: CPS(d_2163),
-    2164: CPS(d_2164),
+    2200: t_2200,
+    2201: CPS(d_2201),
+    2202: CPS(d_2202),
+    2203: CPS(d_2203),
+    2204: CPS(d_2204),
+    2205: CPS(d_2205),
+    2206: CPS(d_2206),
+    2207: CPS(d_2207),
+    2208: CPS(d_2208),
 }
 
 
 CODE = {
-    2442: x_2442,
-    2447: x_2447,
+    2486: x_2486,
+    2491: x_2491,
 }
 AT = {
 }
@@ -141,5 +141,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:449
-    'artificial_photosynthesis': '{"id":"artificial_photosynthesis","number":"115","name":{"en":"Artificial Photosynthesis"},"type":"automated","cost":12,"tags":["science"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2440},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2158},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":2441},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2159},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2442},"o":"+=","e":{"op":"var","n":"n~715","x":2443},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2160}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2157},"label":{"op":"lit","v":{"option":0},"x":2444}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2445},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2162},{"op":"let","v":"r~718","e":{"op":"lit","v":"energy","x":2446},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2163},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2447},"o":"+=","e":{"op":"var","n":"n~717","x":2448},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2164}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2161},"label":{"op":"lit","v":{"option":1},"x":2449}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aumenta di 1 la produzione di piante, oppure aumenta di 2 la produzione di energia","en":"choose one: raise your plant production by 1, or raise your energy production by 2"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2156},"source":{"doc":"tm-facts","section":"cards.json #115"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:449"}',
+    'artificial_photosynthesis': '{"id":"artificial_photosynthesis","number":"115","name":{"en":"Artificial Photosynthesis"},"type":"automated","cost":12,"tags":["science"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2484},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2202},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2485},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2203},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2486},"o":"+=","e":{"op":"var","n":"n~746","x":2487},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2204}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2201},"label":{"op":"lit","v":{"option":0},"x":2488}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2489},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2206},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2490},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2207},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2491},"o":"+=","e":{"op":"var","n":"n~748","x":2492},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2208}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2205},"label":{"op":"lit","v":{"option":1},"x":2493}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aumenta di 1 la produzione di piante, oppure aumenta di 2 la produzione di energia","en":"choose one: raise your plant production by 1, or raise your energy production by 2"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:455","id":2200},"source":{"doc":"tm-facts","section":"cards.json #115"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:449"}',
 }

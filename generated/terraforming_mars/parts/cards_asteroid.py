@@ -51,25 +51,25 @@ K = [
 ]
 
 
-x_572 = _C.x_572  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_573 = _C.x_573  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_574 = _C.x_574  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_575 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_576 = _C.x_576  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_577 = _C.x_577  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_579 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_581 = _C.x_581  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_582 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_583 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_589 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_590 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_591 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_592 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_594 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_600 = _C.x_534  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_582 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_583 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_584 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_585 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_586 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_587 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_589 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_591 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_592 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_593 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_599 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_600 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_601 = _C.x_601  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_602 = _C.x_602  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_604 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_610 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def t_520(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -77,42 +77,42 @@ def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~721', 2, True)
-        LOCAL(ctx, E, 'r~722', 'titanium', True)
-        c, key = KEYPLACE(ctx, 537, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+        LOCAL(ctx, E, 'n~752', 2, True)
+        LOCAL(ctx, E, 'r~753', 'titanium', True)
+        c, key = KEYPLACE(ctx, 547, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
         return k()
 
-    return t_511(ctx, r1, s, E)
+    return t_521(ctx, r1, s, E)
 
 
-def t_511(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
+def t_521(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     left = num(2)
     if left <= 0:
         return k()
-    return CHOOSE(ctx, 511, left, [], k)
+    return CHOOSE(ctx, 521, left, [], k)
 
 
-def t_512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def t_522(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~715', 'temperature', True)
-    LOCAL(ctx, E, 'n~716', 1, True)
-    return t_515(ctx, k, s, E)
+    LOCAL(ctx, E, 'p~746', 'temperature', True)
+    LOCAL(ctx, E, 'n~747', 1, True)
+    return t_525(ctx, k, s, E)
 
 
-d_513 = _C.d_513  # rules_data/terraforming_mars/cards/001-070.yaml:100
-d_514 = _C.d_514  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_523 = _C.d_523  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_524 = _C.d_524  # rules_data/terraforming_mars/cards/001-070.yaml:100
 
 
-def t_515(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,58 +121,58 @@ def t_515(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     def nxt(left):
         if left <= 0:
             return k()
-        return t_516(ctx, lambda: nxt(left - 1), k, E)
+        return t_526(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~716')))
+    return nxt(num(E.get('n~747')))
 
 
-def t_516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_572(ctx, E):
-        return t_517(ctx, k, s, E)
+    if x_582(ctx, E):
+        return t_527(ctx, k, s, E)
     return k()
 
 
-def t_517(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_527(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 518, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 528, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_574(ctx, E), '+=', False, K[2])
-    return t_519(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_584(ctx, E), '+=', False, K[2])
+    return t_529(ctx, k, s, E)
 
 
-def d_518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_528(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 518, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 528, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_574(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_584(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_519(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_529(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_575(ctx, E):
-        return t_520(ctx, k, s, E)
+    if x_585(ctx, E):
+        return t_530(ctx, k, s, E)
     return k()
 
 
-def t_520(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_530(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -180,34 +180,34 @@ def t_520(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_521(ctx, E):
+    if not d_531(ctx, E):
         return False
-    return t_525(ctx, r1, s, E)
+    return t_535(ctx, r1, s, E)
 
 
-def d_521(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_531(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_576(ctx, E):
-        if not d_522(ctx, E):
+    if x_586(ctx, E):
+        if not d_532(ctx, E):
             return False
     return True
 
 
-def d_522(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 523, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 533, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -216,144 +216,144 @@ def d_522(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 523, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 533, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_524 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_525 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_526 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_527 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_534 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_535 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_536 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_537 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def t_538(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 3, True)
-    LOCAL(ctx, E, 'r~719', 'plants', True)
-    return t_531(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~749', 3, True)
+    LOCAL(ctx, E, 'r~750', 'plants', True)
+    return t_541(ctx, k, s, E)
 
 
-def d_529(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
+def d_539(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 3, True)
+    LOCAL(ctx, E, 'n~749', 3, True)
     return True
 
 
-d_530 = _C.d_530  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_540 = _C.d_540  # rules_data/terraforming_mars/cards/001-070.yaml:100
 
 
-def t_531(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_541(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_589(ctx, E):
-        return t_532(ctx, k, s, E)
+    if x_599(ctx, E):
+        return t_542(ctx, k, s, E)
     return k()
 
 
-def t_532(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_542(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 532, None, [], k)
+    return CHOOSE(ctx, 542, None, [], k)
 
 
-def d_533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 533, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 543, PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[1])
     return True
 
 
-d_534 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_535 = _C.d_388  # rules_data/terraforming_mars/cards/001-070.yaml:100
-d_536 = _C.d_536  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_544 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_545 = _C.d_396  # rules_data/terraforming_mars/cards/001-070.yaml:100
+d_546 = _C.d_546  # rules_data/terraforming_mars/cards/001-070.yaml:100
 
 
-def d_537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 537, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 547, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    510: t_510,
-    511: t_511,
-    512: t_512,
-    513: CPS(d_513),
-    514: CPS(d_514),
-    515: t_515,
-    516: t_516,
-    517: t_517,
-    518: CPS(d_518),
-    519: t_519,
     520: t_520,
-    521: CPS(d_521),
-    522: CPS(d_522),
+    521: t_521,
+    522: t_522,
     523: CPS(d_523),
     524: CPS(d_524),
     525: t_525,
     526: t_526,
-    527: CPS(d_527),
-    528: t_528,
-    529: CPS(d_529),
-    530: CPS(d_530),
-    531: t_531,
-    532: t_532,
+    527: t_527,
+    528: CPS(d_528),
+    529: t_529,
+    530: t_530,
+    531: CPS(d_531),
+    532: CPS(d_532),
     533: CPS(d_533),
     534: CPS(d_534),
-    535: CPS(d_535),
-    536: CPS(d_536),
+    535: t_535,
+    536: t_536,
     537: CPS(d_537),
+    538: t_538,
+    539: CPS(d_539),
+    540: CPS(d_540),
+    541: t_541,
+    542: t_542,
+    543: CPS(d_543),
+    544: CPS(d_544),
+    545: CPS(d_545),
+    546: CPS(d_546),
+    547: CPS(d_547),
 }
 
 
 CODE = {
-    572: x_572,
-    573: x_573,
-    574: x_574,
-    575: x_575,
-    576: x_576,
-    577: x_577,
-    579: x_579,
-    581: x_581,
     582: x_582,
     583: x_583,
+    584: x_584,
+    585: x_585,
+    586: x_586,
+    587: x_587,
     589: x_589,
-    590: x_590,
     591: x_591,
     592: x_592,
-    594: x_594,
+    593: x_593,
+    599: x_599,
     600: x_600,
+    601: x_601,
+    602: x_602,
+    604: x_604,
+    610: x_610,
 }
 AT = {
 }
@@ -361,5 +361,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:93
-    'asteroid': '{"id":"asteroid","number":"009","name":{"en":"Asteroid"},"type":"event","cost":14,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~715","e":{"op":"lit","v":"temperature","x":569},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":513},{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":570},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":514},{"op":"rep","n":{"op":"var","n":"n~716","x":571},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"max","d":0},"x":572},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0,"x":573},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0,"x":574},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":518},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":575},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":576},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"d":0,"x":577},"o":"+=","e":{"op":"lit","v":1,"x":578},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":523},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":579},"o":"=","e":{"op":"lit","v":true,"x":580},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":524}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":522},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":521},{"op":"for","v":"b~717","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"bonuses","d":[],"x":581},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"x":582},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"effect"},"x":583},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":526},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":525},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~715","x":584},"by":{"op":"var","n":"you","x":585}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":527}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":520},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":519}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":517},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":516},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":515}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":512},"label":{"op":"lit","v":{"first":1},"x":586}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":3,"x":587},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":529},{"op":"let","v":"r~719","e":{"op":"lit","v":"plants","x":588},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":530},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":589},"t":{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":590},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~719"},"target":{"op":"var","n":"target~720"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":591}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0,"x":592},"o":"-=","e":{"op":"var","n":"n~718","x":593},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":533},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":594}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":534},"label":{"op":"lit","v":{"target":null},"x":595}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 piante a un qualsiasi giocatore","en":"remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":532},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":531}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":528},"label":{"op":"lit","v":{"first":2},"x":596}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":597},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura di 1; togli fino a 3 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature 1 step; remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":511},{"op":"let","v":"n~721","e":{"op":"lit","v":2,"x":598},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":535},{"op":"let","v":"r~722","e":{"op":"lit","v":"titanium","x":599},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":536},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":600},"o":"+=","e":{"op":"var","n":"n~721","x":601},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":537}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":510},"source":{"doc":"tm-facts","section":"cards.json #009"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:93"}',
+    'asteroid': '{"id":"asteroid","number":"009","name":{"en":"Asteroid"},"type":"event","cost":14,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"temperature","x":579},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":523},{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":580},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":524},{"op":"rep","n":{"op":"var","n":"n~747","x":581},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":582},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":583},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":584},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":528},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":585},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":586},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":587},"o":"+=","e":{"op":"lit","v":1,"x":588},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":533},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":589},"o":"=","e":{"op":"lit","v":true,"x":590},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":534}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":532},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":531},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":591},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":592},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":593},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":536},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":535},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":594},"by":{"op":"var","n":"you","x":595}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":537}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":530},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":529}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":527},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":526},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":525}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":522},"label":{"op":"lit","v":{"first":1},"x":596}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":3,"x":597},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":539},{"op":"let","v":"r~750","e":{"op":"lit","v":"plants","x":598},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":540},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":599},"t":{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":600},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~750"},"target":{"op":"var","n":"target~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":601}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0,"x":602},"o":"-=","e":{"op":"var","n":"n~749","x":603},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":543},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":604}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":544},"label":{"op":"lit","v":{"target":null},"x":605}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 piante a un qualsiasi giocatore","en":"remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":542},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":541}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":538},"label":{"op":"lit","v":{"first":2},"x":606}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":607},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 1; togli fino a 3 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 1 step; remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":521},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":608},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":545},{"op":"let","v":"r~753","e":{"op":"lit","v":"titanium","x":609},"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":546},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":610},"o":"+=","e":{"op":"var","n":"n~752","x":611},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":547}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:100","id":520},"source":{"doc":"tm-facts","section":"cards.json #009"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:93"}',
 }

@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_1290 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1314 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1145(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
+def d_1169(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:402
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1148, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    c, key = KEYPLACE(ctx, 1172, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1146 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:402
-d_1147 = _C.d_345  # rules_data/terraforming_mars/cards/001-070.yaml:402
+d_1170 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:402
+d_1171 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:402
 
 
-def d_1148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1172(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1148, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1172, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1145: CPS(d_1145),
-    1146: CPS(d_1146),
-    1147: CPS(d_1147),
-    1148: CPS(d_1148),
+    1169: CPS(d_1169),
+    1170: CPS(d_1170),
+    1171: CPS(d_1171),
+    1172: CPS(d_1172),
 }
 
 
 CODE = {
-    1290: x_1290,
+    1314: x_1314,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:396
-    'asteroid_mining': '{"id":"asteroid_mining","number":"040","name":{"en":"Asteroid Mining"},"type":"automated","cost":30,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1288},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1146},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":1289},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1147},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1290},"o":"+=","e":{"op":"var","n":"n~715","x":1291},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1148}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1145},"vp":{"op":"lit","v":2,"x":1292},"source":{"doc":"tm-facts","section":"cards.json #040"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:396"}',
+    'asteroid_mining': '{"id":"asteroid_mining","number":"040","name":{"en":"Asteroid Mining"},"type":"automated","cost":30,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1312},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1170},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":1313},"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1171},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1314},"o":"+=","e":{"op":"var","n":"n~746","x":1315},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1172}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:402","id":1169},"vp":{"op":"lit","v":2,"x":1316},"source":{"doc":"tm-facts","section":"cards.json #040"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:396"}',
 }

@@ -47,22 +47,22 @@ K = [
 ]
 
 
-def x_376(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:19
+def x_384(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:19
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) >= 1)
 
 
-x_379 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_380 = _C.x_380  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_381 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_382 = _C.x_382  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_383 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_385 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_388 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_387 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_388 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_389 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_390 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_391 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_393 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_396 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
+def t_351(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:28
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70,114 +70,114 @@ def t_343(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~719', 1, True)
-        LOCAL(ctx, E, 'r~720', 'titanium', True)
-        c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        LOCAL(ctx, E, 'n~750', 1, True)
+        LOCAL(ctx, E, 'r~751', 'titanium', True)
+        c, key = KEYPLACE(ctx, 361, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    return t_346(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    return t_354(ctx, r1, s, E)
 
 
-d_344 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:28
-d_345 = _C.d_345  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_352 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_353 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:28
 
 
-def t_346(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_354(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_379(ctx, E):
-        return t_347(ctx, k, s, E)
+    if x_387(ctx, E):
+        return t_355(ctx, k, s, E)
     return k()
 
 
-def t_347(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_355(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_380(ctx, E):
+    if not x_388(ctx, E):
         return False
-    return t_349(ctx, k, s, E)
+    return t_357(ctx, k, s, E)
 
 
-d_348 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_356 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_357(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 349, None, [], k)
+    return CHOOSE(ctx, 357, None, [], k)
 
 
-def d_350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_358(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 350, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 358, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_351 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:28
-d_352 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_359 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:28
+d_360 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:28
 
 
-def d_353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_361(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 353, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 361, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    343: t_343,
-    344: CPS(d_344),
-    345: CPS(d_345),
-    346: t_346,
-    347: t_347,
-    348: CPS(d_348),
-    349: t_349,
-    350: CPS(d_350),
-    351: CPS(d_351),
+    351: t_351,
     352: CPS(d_352),
     353: CPS(d_353),
+    354: t_354,
+    355: t_355,
+    356: CPS(d_356),
+    357: t_357,
+    358: CPS(d_358),
+    359: CPS(d_359),
+    360: CPS(d_360),
+    361: CPS(d_361),
 }
 
 
 CODE = {
-    376: x_376,
-    379: x_379,
-    380: x_380,
-    381: x_381,
-    382: x_382,
-    383: x_383,
-    385: x_385,
+    384: x_384,
+    387: x_387,
     388: x_388,
+    389: x_389,
+    390: x_390,
+    391: x_391,
+    393: x_393,
+    396: x_396,
 }
 AT = {
-    376: 'rules_data/terraforming_mars/cards/001-070.yaml:19',
+    384: 'rules_data/terraforming_mars/cards/001-070.yaml:19',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:19
-    'asteroid_mining_consortium': '{"id":"asteroid_mining_consortium","number":"002","name":{"en":"Asteroid Mining Consortium"},"type":"automated","cost":13,"tags":["jovian"],"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":1},"x":376},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":377},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":344},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":378},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":345},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":379},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":380},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":348},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":381},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":382}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":383},"o":"-=","e":{"op":"var","n":"n~715","x":384},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":350},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":385}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di titanio di un qualsiasi giocatore","en":"lower any player\'s titanium production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":349}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":347},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":346},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":386},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":351},{"op":"let","v":"r~720","e":{"op":"lit","v":"titanium","x":387},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":352},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":388},"o":"+=","e":{"op":"var","n":"n~719","x":389},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":353}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":343},"vp":{"op":"lit","v":1,"x":390},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #002 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:19"}',
+    'asteroid_mining_consortium': '{"id":"asteroid_mining_consortium","number":"002","name":{"en":"Asteroid Mining Consortium"},"type":"automated","cost":13,"tags":["jovian"],"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":1},"x":384},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":385},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":352},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":386},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":353},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":387},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":388},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":356},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":389},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":390}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":391},"o":"-=","e":{"op":"var","n":"n~746","x":392},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":358},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":393}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di titanio di un qualsiasi giocatore","en":"lower any player\'s titanium production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":357}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":355},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":354},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":394},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":359},{"op":"let","v":"r~751","e":{"op":"lit","v":"titanium","x":395},"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":360},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":396},"o":"+=","e":{"op":"var","n":"n~750","x":397},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":361}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:28","id":351},"vp":{"op":"lit","v":1,"x":398},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #002 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:19"}',
 }

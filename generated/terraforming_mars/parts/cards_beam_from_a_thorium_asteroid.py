@@ -47,114 +47,114 @@ K = [
 ]
 
 
-def x_1512(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
+def x_1540(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:579
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1512, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('jovian') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('jovian') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1))
+    return MEMO(ctx, (1540, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('jovian') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('jovian') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1))
 
 
-x_1515 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1519 = _C.x_430  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1543 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1547 = _C.x_438  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1335(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1363(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 3, True)
-    LOCAL(ctx, E, 'r~720', 'heat', True)
-    c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'heat', True)
+    c, key = KEYPLACE(ctx, 1366, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~721', 3, True)
-    LOCAL(ctx, E, 'r~722', 'energy', True)
-    c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~752', 3, True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
+    c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-d_1336 = _C.d_711  # rules_data/terraforming_mars/cards/001-070.yaml:586
+d_1364 = _C.d_725  # rules_data/terraforming_mars/cards/001-070.yaml:586
 
 
-def d_1337(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1365(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~720', 'heat', True)
+    LOCAL(ctx, E, 'r~751', 'heat', True)
     return True
 
 
-def d_1338(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1366(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1338, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 1366, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-def d_1339(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1367(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 3, True)
+    LOCAL(ctx, E, 'n~752', 3, True)
     return True
 
 
-def d_1340(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
+def d_1368(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:586
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~722', 'energy', True)
+    LOCAL(ctx, E, 'r~753', 'energy', True)
     return True
 
 
-def d_1341(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1341, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1335: CPS(d_1335),
-    1336: CPS(d_1336),
-    1337: CPS(d_1337),
-    1338: CPS(d_1338),
-    1339: CPS(d_1339),
-    1340: CPS(d_1340),
-    1341: CPS(d_1341),
+    1363: CPS(d_1363),
+    1364: CPS(d_1364),
+    1365: CPS(d_1365),
+    1366: CPS(d_1366),
+    1367: CPS(d_1367),
+    1368: CPS(d_1368),
+    1369: CPS(d_1369),
 }
 
 
 CODE = {
-    1512: x_1512,
-    1515: x_1515,
-    1519: x_1519,
+    1540: x_1540,
+    1543: x_1543,
+    1547: x_1547,
 }
 AT = {
-    1512: 'rules_data/terraforming_mars/cards/001-070.yaml:579',
+    1540: 'rules_data/terraforming_mars/cards/001-070.yaml:579',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:579
-    'beam_from_a_thorium_asteroid': '{"id":"beam_from_a_thorium_asteroid","number":"058","name":{"en":"Beam From A Thorium Asteroid"},"type":"automated","cost":32,"tags":["jovian","space","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"lit","v":1},"x":1512},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":1513},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1336},{"op":"let","v":"r~720","e":{"op":"lit","v":"heat","x":1514},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1337},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1515},"o":"+=","e":{"op":"var","n":"n~719","x":1516},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1338},{"op":"let","v":"n~721","e":{"op":"lit","v":3,"x":1517},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1339},{"op":"let","v":"r~722","e":{"op":"lit","v":"energy","x":1518},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1340},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":1519},"o":"+=","e":{"op":"var","n":"n~721","x":1520},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1341}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1335},"vp":{"op":"lit","v":1,"x":1521},"source":{"doc":"tm-facts","section":"cards.json #058"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:579"}',
+    'beam_from_a_thorium_asteroid': '{"id":"beam_from_a_thorium_asteroid","number":"058","name":{"en":"Beam From A Thorium Asteroid"},"type":"automated","cost":32,"tags":["jovian","space","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"lit","v":1},"x":1540},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":1541},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1364},{"op":"let","v":"r~751","e":{"op":"lit","v":"heat","x":1542},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1365},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1543},"o":"+=","e":{"op":"var","n":"n~750","x":1544},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1366},{"op":"let","v":"n~752","e":{"op":"lit","v":3,"x":1545},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1367},{"op":"let","v":"r~753","e":{"op":"lit","v":"energy","x":1546},"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1547},"o":"+=","e":{"op":"var","n":"n~752","x":1548},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1369}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:586","id":1363},"vp":{"op":"lit","v":1,"x":1549},"source":{"doc":"tm-facts","section":"cards.json #058"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:579"}',
 }

@@ -51,25 +51,25 @@ K = [
 ]
 
 
-x_655 = _C.x_572  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_656 = _C.x_573  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_657 = _C.x_574  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_658 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_659 = _C.x_576  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_660 = _C.x_577  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_662 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_664 = _C.x_581  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_665 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_666 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_672 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_673 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_674 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_675 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_677 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_683 = _C.x_534  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_667 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_668 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_669 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_670 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_671 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_672 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_674 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_676 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_677 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_678 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_684 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_685 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_686 = _C.x_601  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_687 = _C.x_602  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_689 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_695 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def t_593(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -77,42 +77,42 @@ def t_581(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~721', 4, True)
-        LOCAL(ctx, E, 'r~722', 'titanium', True)
-        c, key = KEYPLACE(ctx, 608, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+        LOCAL(ctx, E, 'n~752', 4, True)
+        LOCAL(ctx, E, 'r~753', 'titanium', True)
+        c, key = KEYPLACE(ctx, 620, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
         return k()
 
-    return t_582(ctx, r1, s, E)
+    return t_594(ctx, r1, s, E)
 
 
-def t_582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
+def t_594(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     left = num(2)
     if left <= 0:
         return k()
-    return CHOOSE(ctx, 582, left, [], k)
+    return CHOOSE(ctx, 594, left, [], k)
 
 
-def t_583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def t_595(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~715', 'temperature', True)
-    LOCAL(ctx, E, 'n~716', 2, True)
-    return t_586(ctx, k, s, E)
+    LOCAL(ctx, E, 'p~746', 'temperature', True)
+    LOCAL(ctx, E, 'n~747', 2, True)
+    return t_598(ctx, k, s, E)
 
 
-d_584 = _C.d_513  # rules_data/terraforming_mars/cards/001-070.yaml:116
-d_585 = _C.d_585  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_596 = _C.d_523  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_597 = _C.d_597  # rules_data/terraforming_mars/cards/001-070.yaml:116
 
 
-def t_586(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_598(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,58 +121,58 @@ def t_586(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     def nxt(left):
         if left <= 0:
             return k()
-        return t_587(ctx, lambda: nxt(left - 1), k, E)
+        return t_599(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~716')))
+    return nxt(num(E.get('n~747')))
 
 
-def t_587(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_655(ctx, E):
-        return t_588(ctx, k, s, E)
+    if x_667(ctx, E):
+        return t_600(ctx, k, s, E)
     return k()
 
 
-def t_588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_600(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 589, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 601, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_657(ctx, E), '+=', False, K[2])
-    return t_590(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_669(ctx, E), '+=', False, K[2])
+    return t_602(ctx, k, s, E)
 
 
-def d_589(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_601(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 589, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 601, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_657(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_669(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_590(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_658(ctx, E):
-        return t_591(ctx, k, s, E)
+    if x_670(ctx, E):
+        return t_603(ctx, k, s, E)
     return k()
 
 
-def t_591(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -180,34 +180,34 @@ def t_591(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_592(ctx, E):
+    if not d_604(ctx, E):
         return False
-    return t_596(ctx, r1, s, E)
+    return t_608(ctx, r1, s, E)
 
 
-def d_592(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_604(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_659(ctx, E):
-        if not d_593(ctx, E):
+    if x_671(ctx, E):
+        if not d_605(ctx, E):
             return False
     return True
 
 
-def d_593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_605(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 594, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 606, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -216,107 +216,95 @@ def d_593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_594(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_606(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 594, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 606, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_595 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_596 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_597 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_598 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_607 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_608 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_609 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_610 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
+def t_611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 4, True)
-    LOCAL(ctx, E, 'r~719', 'plants', True)
-    return t_602(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~749', 4, True)
+    LOCAL(ctx, E, 'r~750', 'plants', True)
+    return t_614(ctx, k, s, E)
 
 
-d_600 = _C.d_600  # rules_data/terraforming_mars/cards/001-070.yaml:116
-d_601 = _C.d_530  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_612 = _C.d_612  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_613 = _C.d_540  # rules_data/terraforming_mars/cards/001-070.yaml:116
 
 
-def t_602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_614(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_672(ctx, E):
-        return t_603(ctx, k, s, E)
+    if x_684(ctx, E):
+        return t_615(ctx, k, s, E)
     return k()
 
 
-def t_603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_615(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 603, None, [], k)
+    return CHOOSE(ctx, 615, None, [], k)
 
 
-def d_604(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_616(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 604, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 616, PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[1])
     return True
 
 
-d_605 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_606 = _C.d_606  # rules_data/terraforming_mars/cards/001-070.yaml:116
-d_607 = _C.d_536  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_617 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_618 = _C.d_618  # rules_data/terraforming_mars/cards/001-070.yaml:116
+d_619 = _C.d_546  # rules_data/terraforming_mars/cards/001-070.yaml:116
 
 
-def d_608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 608, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 620, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    581: t_581,
-    582: t_582,
-    583: t_583,
-    584: CPS(d_584),
-    585: CPS(d_585),
-    586: t_586,
-    587: t_587,
-    588: t_588,
-    589: CPS(d_589),
-    590: t_590,
-    591: t_591,
-    592: CPS(d_592),
-    593: CPS(d_593),
-    594: CPS(d_594),
-    595: CPS(d_595),
-    596: t_596,
-    597: t_597,
-    598: CPS(d_598),
+    593: t_593,
+    594: t_594,
+    595: t_595,
+    596: CPS(d_596),
+    597: CPS(d_597),
+    598: t_598,
     599: t_599,
-    600: CPS(d_600),
+    600: t_600,
     601: CPS(d_601),
     602: t_602,
     603: t_603,
@@ -324,27 +312,39 @@ TRIALS = {
     605: CPS(d_605),
     606: CPS(d_606),
     607: CPS(d_607),
-    608: CPS(d_608),
+    608: t_608,
+    609: t_609,
+    610: CPS(d_610),
+    611: t_611,
+    612: CPS(d_612),
+    613: CPS(d_613),
+    614: t_614,
+    615: t_615,
+    616: CPS(d_616),
+    617: CPS(d_617),
+    618: CPS(d_618),
+    619: CPS(d_619),
+    620: CPS(d_620),
 }
 
 
 CODE = {
-    655: x_655,
-    656: x_656,
-    657: x_657,
-    658: x_658,
-    659: x_659,
-    660: x_660,
-    662: x_662,
-    664: x_664,
-    665: x_665,
-    666: x_666,
+    667: x_667,
+    668: x_668,
+    669: x_669,
+    670: x_670,
+    671: x_671,
     672: x_672,
-    673: x_673,
     674: x_674,
-    675: x_675,
+    676: x_676,
     677: x_677,
-    683: x_683,
+    678: x_678,
+    684: x_684,
+    685: x_685,
+    686: x_686,
+    687: x_687,
+    689: x_689,
+    695: x_695,
 }
 AT = {
 }
@@ -352,5 +352,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:110
-    'big_asteroid': '{"id":"big_asteroid","number":"011","name":{"en":"Big Asteroid"},"type":"event","cost":27,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~715","e":{"op":"lit","v":"temperature","x":652},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":584},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":653},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":585},{"op":"rep","n":{"op":"var","n":"n~716","x":654},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"max","d":0},"x":655},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0,"x":656},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0,"x":657},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":589},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":658},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":659},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"d":0,"x":660},"o":"+=","e":{"op":"lit","v":1,"x":661},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":594},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":662},"o":"=","e":{"op":"lit","v":true,"x":663},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":595}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":593},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":592},{"op":"for","v":"b~717","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"bonuses","d":[],"x":664},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"x":665},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"effect"},"x":666},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":597},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":596},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~715","x":667},"by":{"op":"var","n":"you","x":668}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":598}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":591},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":590}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":588},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":587},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":586}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":583},"label":{"op":"lit","v":{"first":1},"x":669}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":4,"x":670},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":600},{"op":"let","v":"r~719","e":{"op":"lit","v":"plants","x":671},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":601},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":672},"t":{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":673},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~719"},"target":{"op":"var","n":"target~720"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":674}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0,"x":675},"o":"-=","e":{"op":"var","n":"n~718","x":676},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":604},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":677}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":605},"label":{"op":"lit","v":{"target":null},"x":678}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 piante a un qualsiasi giocatore","en":"remove up to 4 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":603},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":602}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":599},"label":{"op":"lit","v":{"first":2},"x":679}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":680},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura di 2; togli fino a 4 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature 2 steps; remove up to 4 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":582},{"op":"let","v":"n~721","e":{"op":"lit","v":4,"x":681},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":606},{"op":"let","v":"r~722","e":{"op":"lit","v":"titanium","x":682},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":607},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":683},"o":"+=","e":{"op":"var","n":"n~721","x":684},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":608}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":581},"source":{"doc":"tm-facts","section":"cards.json #011"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:110"}',
+    'big_asteroid': '{"id":"big_asteroid","number":"011","name":{"en":"Big Asteroid"},"type":"event","cost":27,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"temperature","x":664},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":596},{"op":"let","v":"n~747","e":{"op":"lit","v":2,"x":665},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":597},{"op":"rep","n":{"op":"var","n":"n~747","x":666},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":667},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":668},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":669},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":601},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":670},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":671},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":672},"o":"+=","e":{"op":"lit","v":1,"x":673},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":606},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":674},"o":"=","e":{"op":"lit","v":true,"x":675},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":607}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":605},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":604},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":676},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":677},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":678},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":609},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":608},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":679},"by":{"op":"var","n":"you","x":680}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":610}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":603},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":602}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":600},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":599},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":598}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":595},"label":{"op":"lit","v":{"first":1},"x":681}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":4,"x":682},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":612},{"op":"let","v":"r~750","e":{"op":"lit","v":"plants","x":683},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":613},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":684},"t":{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":685},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~750"},"target":{"op":"var","n":"target~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":686}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0,"x":687},"o":"-=","e":{"op":"var","n":"n~749","x":688},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":616},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":689}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":617},"label":{"op":"lit","v":{"target":null},"x":690}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 piante a un qualsiasi giocatore","en":"remove up to 4 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":615},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":614}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":611},"label":{"op":"lit","v":{"first":2},"x":691}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":692},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 2; togli fino a 4 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 2 steps; remove up to 4 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":594},{"op":"let","v":"n~752","e":{"op":"lit","v":4,"x":693},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":618},{"op":"let","v":"r~753","e":{"op":"lit","v":"titanium","x":694},"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":619},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":695},"o":"+=","e":{"op":"var","n":"n~752","x":696},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":620}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:116","id":593},"source":{"doc":"tm-facts","section":"cards.json #011"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:110"}',
 }

@@ -48,18 +48,18 @@ K = [
 ]
 
 
-x_3507 = _C.x_1473  # rules_data/terraforming_mars/cards/141-208.yaml:424
-x_3510 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_3511 = _C.x_380  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_3512 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3513 = _C.x_382  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3514 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_3516 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3519 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3521 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:432
+x_3561 = _C.x_1501  # rules_data/terraforming_mars/cards/141-208.yaml:424
+x_3564 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3565 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_3566 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3567 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3568 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_3570 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3573 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3575 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:432
 
 
-def t_3072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:431
+def t_3126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:431
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67,112 +67,112 @@ def t_3072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~719', 2, True)
-        LOCAL(ctx, E, 'r~720', 'energy', True)
-        c, key = KEYPLACE(ctx, 3082, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        LOCAL(ctx, E, 'n~750', 2, True)
+        LOCAL(ctx, E, 'r~751', 'energy', True)
+        c, key = KEYPLACE(ctx, 3136, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+            SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    return t_3075(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    return t_3129(ctx, r1, s, E)
 
 
-d_3073 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:431
-d_3074 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3127 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3128 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:431
 
 
-def t_3075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3129(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3510(ctx, E):
-        return t_3076(ctx, k, s, E)
+    if x_3564(ctx, E):
+        return t_3130(ctx, k, s, E)
     return k()
 
 
-def t_3076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3130(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3511(ctx, E):
+    if not x_3565(ctx, E):
         return False
-    return t_3078(ctx, k, s, E)
+    return t_3132(ctx, k, s, E)
 
 
-d_3077 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_3131 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_3078(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_3132(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3078, None, [], k)
+    return CHOOSE(ctx, 3132, None, [], k)
 
 
-def d_3079(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3079, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_3080 = _C.d_968  # rules_data/terraforming_mars/cards/141-208.yaml:431
-d_3081 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:431
-
-
-def d_3082(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3133(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3082, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 3133, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-t_3083 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:432
+d_3134 = _C.d_990  # rules_data/terraforming_mars/cards/141-208.yaml:431
+d_3135 = _C.d_991  # rules_data/terraforming_mars/cards/141-208.yaml:431
+
+
+def d_3136(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3136, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+    return True
+
+
+t_3137 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:432
 
 
 TRIALS = {
-    3072: t_3072,
-    3073: CPS(d_3073),
-    3074: CPS(d_3074),
-    3075: t_3075,
-    3076: t_3076,
-    3077: CPS(d_3077),
-    3078: t_3078,
-    3079: CPS(d_3079),
-    3080: CPS(d_3080),
-    3081: CPS(d_3081),
-    3082: CPS(d_3082),
-    3083: t_3083,
+    3126: t_3126,
+    3127: CPS(d_3127),
+    3128: CPS(d_3128),
+    3129: t_3129,
+    3130: t_3130,
+    3131: CPS(d_3131),
+    3132: t_3132,
+    3133: CPS(d_3133),
+    3134: CPS(d_3134),
+    3135: CPS(d_3135),
+    3136: CPS(d_3136),
+    3137: t_3137,
 }
 
 
 CODE = {
-    3507: x_3507,
-    3510: x_3510,
-    3511: x_3511,
-    3512: x_3512,
-    3513: x_3513,
-    3514: x_3514,
-    3516: x_3516,
-    3519: x_3519,
-    3521: x_3521,
+    3561: x_3561,
+    3564: x_3564,
+    3565: x_3565,
+    3566: x_3566,
+    3567: x_3567,
+    3568: x_3568,
+    3570: x_3570,
+    3573: x_3573,
+    3575: x_3575,
 }
 AT = {
 }
@@ -180,5 +180,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:424
-    'biomass_combustors': '{"id":"biomass_combustors","number":"183","name":{"en":"Biomass Combustors"},"type":"automated","cost":4,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3507},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3508},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3073},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":3509},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3074},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3510},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":3511},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3077},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":3512},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3513}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3514},"o":"-=","e":{"op":"var","n":"n~715","x":3515},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3079},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":3516}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3078}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3076},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3075},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":3517},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3080},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":3518},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3081},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3519},"o":"+=","e":{"op":"var","n":"n~719","x":3520},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3082}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3072},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3521},"at":"rules_data/terraforming_mars/cards/141-208.yaml:432","id":3083},"vp":{"op":"lit","v":-1,"x":3522},"source":{"doc":"tm-facts","section":"cards.json #183"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:424"}',
+    'biomass_combustors': '{"id":"biomass_combustors","number":"183","name":{"en":"Biomass Combustors"},"type":"automated","cost":4,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3561},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3562},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3127},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3563},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3128},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3564},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3565},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3131},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":3566},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3567}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3568},"o":"-=","e":{"op":"var","n":"n~746","x":3569},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3133},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":3570}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3132}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3130},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3129},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3571},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3134},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3572},"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3135},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3573},"o":"+=","e":{"op":"var","n":"n~750","x":3574},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3136}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:431","id":3126},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3575},"at":"rules_data/terraforming_mars/cards/141-208.yaml:432","id":3137},"vp":{"op":"lit","v":-1,"x":3576},"source":{"doc":"tm-facts","section":"cards.json #183"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:424"}',
 }

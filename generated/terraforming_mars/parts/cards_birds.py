@@ -48,142 +48,142 @@ K = [
 ]
 
 
-def x_1730(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
+def x_1758(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:22
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 13)
 
 
-x_1733 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1734 = _C.x_380  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1735 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1736 = _C.x_382  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1737 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1739 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1742 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_1744 = _C.x_1012  # rules_data/terraforming_mars/cards/071-140.yaml:22
+x_1761 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1762 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1763 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1764 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1765 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1767 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1770 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1772 = _C.x_1032  # rules_data/terraforming_mars/cards/071-140.yaml:22
 
 
-def t_1530(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:29
+def t_1558(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:29
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    return t_1533(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    return t_1561(ctx, k, s, E)
 
 
-d_1531 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:29
-d_1532 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:29
+d_1559 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:29
+d_1560 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:29
 
 
-def t_1533(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_1561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1733(ctx, E):
-        return t_1534(ctx, k, s, E)
+    if x_1761(ctx, E):
+        return t_1562(ctx, k, s, E)
     return k()
 
 
-def t_1534(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_1562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1734(ctx, E):
+    if not x_1762(ctx, E):
         return False
-    return t_1536(ctx, k, s, E)
+    return t_1564(ctx, k, s, E)
 
 
-d_1535 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1563 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_1536(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_1564(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1536, None, [], k)
+    return CHOOSE(ctx, 1564, None, [], k)
 
 
-def d_1537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1537, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_1538(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:32
+def d_1566(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:32
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'animal', True)
-    c, key = KEYPLACE(ctx, 1541, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
+    c, key = KEYPLACE(ctx, 1569, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_1539 = _C.d_351  # rules_data/terraforming_mars/cards/071-140.yaml:32
-d_1540 = _C.d_1263  # rules_data/terraforming_mars/cards/071-140.yaml:32
+d_1567 = _C.d_359  # rules_data/terraforming_mars/cards/071-140.yaml:32
+d_1568 = _C.d_1287  # rules_data/terraforming_mars/cards/071-140.yaml:32
 
 
-def d_1541(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1541, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1569, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1530: t_1530,
-    1531: CPS(d_1531),
-    1532: CPS(d_1532),
-    1533: t_1533,
-    1534: t_1534,
-    1535: CPS(d_1535),
-    1536: t_1536,
-    1537: CPS(d_1537),
-    1538: CPS(d_1538),
-    1539: CPS(d_1539),
-    1540: CPS(d_1540),
-    1541: CPS(d_1541),
+    1558: t_1558,
+    1559: CPS(d_1559),
+    1560: CPS(d_1560),
+    1561: t_1561,
+    1562: t_1562,
+    1563: CPS(d_1563),
+    1564: t_1564,
+    1565: CPS(d_1565),
+    1566: CPS(d_1566),
+    1567: CPS(d_1567),
+    1568: CPS(d_1568),
+    1569: CPS(d_1569),
 }
 
 
 CODE = {
-    1730: x_1730,
-    1733: x_1733,
-    1734: x_1734,
-    1735: x_1735,
-    1736: x_1736,
-    1737: x_1737,
-    1739: x_1739,
-    1742: x_1742,
-    1744: x_1744,
+    1758: x_1758,
+    1761: x_1761,
+    1762: x_1762,
+    1763: x_1763,
+    1764: x_1764,
+    1765: x_1765,
+    1767: x_1767,
+    1770: x_1770,
+    1772: x_1772,
 }
 AT = {
-    1730: 'rules_data/terraforming_mars/cards/071-140.yaml:22',
+    1758: 'rules_data/terraforming_mars/cards/071-140.yaml:22',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:22
-    'birds': '{"id":"birds","number":"072","name":{"en":"Birds"},"type":"active","cost":10,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":13},"x":1730},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1731},"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1531},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1732},"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1532},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1733},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":1734},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1535},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":1735},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1736}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1737},"o":"-=","e":{"op":"var","n":"n~715","x":1738},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1537},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":1739}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1536}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1534},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1533}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1530},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":1740},"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1539},{"op":"let","v":"r~720","e":{"op":"lit","v":"animal","x":1741},"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1540},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1742},"o":"+=","e":{"op":"var","n":"n~719","x":1743},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1541}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1538}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1744},"source":{"doc":"tm-facts","section":"cards.json #072"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:22"}',
+    'birds': '{"id":"birds","number":"072","name":{"en":"Birds"},"type":"active","cost":10,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":13},"x":1758},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1759},"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1559},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1760},"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1560},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1761},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":1762},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1563},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":1763},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1764}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1765},"o":"-=","e":{"op":"var","n":"n~746","x":1766},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1565},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":1767}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1564}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1562},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1561}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:29","id":1558},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1768},"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1567},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":1769},"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1568},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1770},"o":"+=","e":{"op":"var","n":"n~750","x":1771},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1569}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:32","id":1566}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1772},"source":{"doc":"tm-facts","section":"cards.json #072"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:22"}',
 }

@@ -52,40 +52,42 @@ K = [
 ]
 
 
-x_959 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_960 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_961 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_965 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_966 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_967 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_969 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_970 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_971 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_972 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_973 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_974 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_978 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_977 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_978 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_979 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_980 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_981 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_985 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_986 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_987 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_989 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_990 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_991 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_992 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_993 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_994 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_998 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~731'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~730'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~731'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~767'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~766'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~767'))) is str else 0))) is int else num(_w6)))
 
 
-def x_982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def x_1002(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~731'), 0))
+    return (_w2.get(E.get('r~767'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~767'), 0))
 
 
-def x_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_1006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~733'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~733'), 0))
+    return (_w2.get(E.get('r~769'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~769'), 0))
 
 
-def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def t_877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -93,240 +95,248 @@ def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~730', 2, True)
-        LOCAL(ctx, E, 'r~731', 'megacredits', True)
-        if not d_881(ctx, E):
+        LOCAL(ctx, E, 'n~766', 2, True)
+        LOCAL(ctx, E, 'r~767', 'megacredits', True)
+        if not d_901(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~732', 3, True)
-        LOCAL(ctx, E, 'r~733', 'heat', True)
-        c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~733'))
+        LOCAL(ctx, E, 'n~768', 3, True)
+        LOCAL(ctx, E, 'r~769', 'heat', True)
+        c, key = KEYPLACE(ctx, 906, PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~732'), '+=', False, K[3])
+            SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[3])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_861(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_879(ctx, r1, s, E)
 
 
-d_860 = _C.d_860  # rules_data/terraforming_mars/cards/001-070.yaml:223
+d_878 = _C.d_878  # rules_data/terraforming_mars/cards/001-070.yaml:223
 
 
-def t_861(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_879(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_959(ctx, E):
-        return t_862(ctx, k, s, E)
+    if x_977(ctx, E):
+        return t_880(ctx, k, s, E)
     return k()
 
 
-def t_862(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_880(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_960(ctx, E), True)
-    if not x_961(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_978(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_979(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_980(ctx, E), True)
+    if not x_981(ctx, E):
         return False
-    return t_865(ctx, k, s, E)
+    return t_885(ctx, k, s, E)
 
 
-d_863 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_864 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_881 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_882 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_883 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_884 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_865(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_885(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 865, None, [], k)
+    return CHOOSE(ctx, 885, None, [], k)
 
 
-def t_866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_886(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_869(ctx, k, s, E)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_889(ctx, k, s, E)
 
 
-d_867 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_868 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_887 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_888 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_869(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_889(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 890, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_966(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[5])
-    return t_872(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_986(ctx, E), '=', False, K[4])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[5])
+    return t_892(ctx, k, s, E)
 
 
-def d_870(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_890(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 870, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 890, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_966(ctx, E), '=', False, K[4])
+        SET(ctx, 'board', c, key, x_986(ctx, E), '=', False, K[4])
     return True
 
 
-d_871 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_872 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_873 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_874 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_875 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_876 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_877 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_878 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-d_879 = _C.d_879  # rules_data/terraforming_mars/cards/001-070.yaml:223
-d_880 = _C.d_880  # rules_data/terraforming_mars/cards/001-070.yaml:223
+d_891 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_892 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_893 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_894 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_895 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_896 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_897 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_898 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_899 = _C.d_899  # rules_data/terraforming_mars/cards/001-070.yaml:223
+d_900 = _C.d_900  # rules_data/terraforming_mars/cards/001-070.yaml:223
 
 
-def d_881(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_981(ctx, E):
+    if not x_1001(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
+    c, key = KEYPLACE(ctx, 903, PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~730'), '-=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[3])
     return True
 
 
-def d_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_902(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_981(ctx, E):
+    if not x_1001(ctx, E):
         return False
     return True
 
 
-def d_883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 883, PL(ctx, E.get('you')).get('prod'), E.get('r~731'))
+    c, key = KEYPLACE(ctx, 903, PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~730'), '-=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[3])
     return True
 
 
-def d_884(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_904(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~732', 3, True)
+    LOCAL(ctx, E, 'n~768', 3, True)
     return True
 
 
-def d_885(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
+def d_905(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:223
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~733', 'heat', True)
+    LOCAL(ctx, E, 'r~769', 'heat', True)
     return True
 
 
-def d_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_906(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 886, PL(ctx, E.get('you')).get('prod'), E.get('r~733'))
+    c, key = KEYPLACE(ctx, 906, PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~732'), '+=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[3])
     return True
 
 
 TRIALS = {
-    859: t_859,
-    860: CPS(d_860),
-    861: t_861,
-    862: t_862,
-    863: CPS(d_863),
-    864: CPS(d_864),
-    865: t_865,
-    866: t_866,
-    867: CPS(d_867),
-    868: CPS(d_868),
-    869: t_869,
-    870: CPS(d_870),
-    871: CPS(d_871),
-    872: t_872,
-    873: t_873,
-    874: t_874,
-    875: t_875,
-    876: t_876,
     877: t_877,
     878: CPS(d_878),
-    879: CPS(d_879),
-    880: CPS(d_880),
+    879: t_879,
+    880: t_880,
     881: CPS(d_881),
     882: CPS(d_882),
     883: CPS(d_883),
     884: CPS(d_884),
-    885: CPS(d_885),
-    886: CPS(d_886),
+    885: t_885,
+    886: t_886,
+    887: CPS(d_887),
+    888: CPS(d_888),
+    889: t_889,
+    890: CPS(d_890),
+    891: CPS(d_891),
+    892: t_892,
+    893: t_893,
+    894: t_894,
+    895: t_895,
+    896: t_896,
+    897: t_897,
+    898: CPS(d_898),
+    899: CPS(d_899),
+    900: CPS(d_900),
+    901: CPS(d_901),
+    902: CPS(d_902),
+    903: CPS(d_903),
+    904: CPS(d_904),
+    905: CPS(d_905),
+    906: CPS(d_906),
 }
 
 
 CODE = {
-    959: x_959,
-    960: x_960,
-    961: x_961,
-    965: x_965,
-    966: x_966,
-    967: x_967,
-    969: x_969,
-    970: x_970,
-    971: x_971,
-    972: x_972,
-    973: x_973,
-    974: x_974,
+    977: x_977,
     978: x_978,
+    979: x_979,
+    980: x_980,
     981: x_981,
-    982: x_982,
+    985: x_985,
     986: x_986,
+    987: x_987,
+    989: x_989,
+    990: x_990,
+    991: x_991,
+    992: x_992,
+    993: x_993,
+    994: x_994,
+    998: x_998,
+    1001: x_1001,
+    1002: x_1002,
+    1006: x_1006,
 }
 AT = {
-    981: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    982: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
-    986: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    1001: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    1002: 'rules_data/terraforming_mars/definitions/resources.yaml:37',
+    1006: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:218
-    'black_polar_dust': '{"id":"black_polar_dust","number":"022","name":{"en":"Black Polar Dust"},"type":"automated","cost":15,"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":958},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":860},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":959},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":960},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":863},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":961},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":864},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":962},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":963},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":867},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":964},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":868},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":965},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":966},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":870},{"op":"set","t":{"op":"st","k":"last_space","x":967},"o":"=","e":{"op":"var","n":"s~728","x":968},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":871},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":969},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":970},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":874},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":971},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":972},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":973},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":876},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":875},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":974},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":877},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":975},"space":{"op":"var","n":"s~728","x":976},"by":{"op":"var","n":"you","x":977}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":878}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":873},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":872}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":869}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":866},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":978}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":865}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":862},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":861},{"op":"let","v":"n~730","e":{"op":"lit","v":2,"x":979},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":879},{"op":"let","v":"r~731","e":{"op":"lit","v":"megacredits","x":980},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":880},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~731"},"d":0},"b":{"op":"var","n":"n~730"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~731"},"f":"production_min","d":0},"x":981},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":882},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~731"},"d":0,"x":982},"o":"-=","e":{"op":"var","n":"n~730","x":983},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":883}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":881},{"op":"let","v":"n~732","e":{"op":"lit","v":3,"x":984},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":884},{"op":"let","v":"r~733","e":{"op":"lit","v":"heat","x":985},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":885},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~733"},"d":0,"x":986},"o":"+=","e":{"op":"var","n":"n~732","x":987},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":886}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":859},"source":{"doc":"tm-facts","section":"cards.json #022"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:218"}',
+    'black_polar_dust': '{"id":"black_polar_dust","number":"022","name":{"en":"Black Polar Dust"},"type":"automated","cost":15,"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":976},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":878},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":977},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":978},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":881},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":979},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":882},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":980},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":883},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":981},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":884},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":982},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":983},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":887},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":984},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":888},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":985},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":986},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":890},{"op":"set","t":{"op":"st","k":"last_space","x":987},"o":"=","e":{"op":"var","n":"s~764","x":988},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":891},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":989},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":990},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":894},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":991},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":992},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":993},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":896},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":895},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":994},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":897},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":995},"space":{"op":"var","n":"s~764","x":996},"by":{"op":"var","n":"you","x":997}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":898}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":893},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":892}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":889}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":886},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":998}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":885}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":880},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":879},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":999},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":899},{"op":"let","v":"r~767","e":{"op":"lit","v":"megacredits","x":1000},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":900},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0},"b":{"op":"var","n":"n~766"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~767"},"f":"production_min","d":0},"x":1001},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":902},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~767"},"d":0,"x":1002},"o":"-=","e":{"op":"var","n":"n~766","x":1003},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":903}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":901},{"op":"let","v":"n~768","e":{"op":"lit","v":3,"x":1004},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":904},{"op":"let","v":"r~769","e":{"op":"lit","v":"heat","x":1005},"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":905},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~769"},"d":0,"x":1006},"o":"+=","e":{"op":"var","n":"n~768","x":1007},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":906}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:223","id":877},"source":{"doc":"tm-facts","section":"cards.json #022"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:218"}',
 }

@@ -49,108 +49,108 @@ K = [
 ]
 
 
-x_2423 = _C.x_1205  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_2424 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_2426 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_2428 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_2429 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_2467 = _C.x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_2468 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_2470 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_2472 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_2473 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_2142(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
+def d_2186(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:426
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'tr', True)
-    LOCAL(ctx, E, 'n~716', 2, True)
-    if not d_2145(ctx, E):
+    LOCAL(ctx, E, 't~746', 'tr', True)
+    LOCAL(ctx, E, 'n~747', 2, True)
+    if not d_2189(ctx, E):
         return False
     return True
 
 
-d_2143 = _C.d_1072  # rules_data/terraforming_mars/cards/071-140.yaml:426
-d_2144 = _C.d_585  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2187 = _C.d_1096  # rules_data/terraforming_mars/cards/071-140.yaml:426
+d_2188 = _C.d_597  # rules_data/terraforming_mars/cards/071-140.yaml:426
 
 
-def d_2145(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2189(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2423(ctx, E):
+    if x_2467(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~715'))
+        c, key = KEYPLACE(ctx, 2190, ctx.state.get('game_tracks'), E.get('t~746'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
+            SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[0])
     else:
-        if not d_2147(ctx, E):
+        if not d_2191(ctx, E):
             return False
     return True
 
 
-def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2146, ctx.state.get('game_tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 2190, ctx.state.get('game_tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
+        SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[0])
     return True
 
 
-def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2191(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
-    if not d_2149(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[1])
+    if not d_2193(ctx, E):
         return False
     return True
 
 
-def d_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2148, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[1])
     return True
 
 
-d_2149 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2150 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2193 = _C.d_1102  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2194 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    2142: CPS(d_2142),
-    2143: CPS(d_2143),
-    2144: CPS(d_2144),
-    2145: CPS(d_2145),
-    2146: CPS(d_2146),
-    2147: CPS(d_2147),
-    2148: CPS(d_2148),
-    2149: CPS(d_2149),
-    2150: CPS(d_2150),
+    2186: CPS(d_2186),
+    2187: CPS(d_2187),
+    2188: CPS(d_2188),
+    2189: CPS(d_2189),
+    2190: CPS(d_2190),
+    2191: CPS(d_2191),
+    2192: CPS(d_2192),
+    2193: CPS(d_2193),
+    2194: CPS(d_2194),
 }
 
 
 CODE = {
-    2423: x_2423,
-    2424: x_2424,
-    2426: x_2426,
-    2428: x_2428,
-    2429: x_2429,
+    2467: x_2467,
+    2468: x_2468,
+    2470: x_2470,
+    2472: x_2472,
+    2473: x_2473,
 }
 AT = {
 }
@@ -158,5 +158,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:420
-    'bribed_committee': '{"id":"bribed_committee","number":"112","name":{"en":"Bribed Committee"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":2421},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2143},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":2422},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2144},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":2423},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":2424},"o":"+=","e":{"op":"var","n":"n~716","x":2425},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2146},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":2426},"o":"+=","e":{"op":"var","n":"n~716","x":2427},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2148},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":2428},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2429},"o":"=","e":{"op":"lit","v":true,"x":2430},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2150},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2149}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2147},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2145}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2142},"vp":{"op":"lit","v":-2,"x":2431},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #112"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:420"}',
+    'bribed_committee': '{"id":"bribed_committee","number":"112","name":{"en":"Bribed Committee"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"tr","x":2465},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2187},{"op":"let","v":"n~747","e":{"op":"lit","v":2,"x":2466},"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2188},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~746"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":2467},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~746"},"d":0,"x":2468},"o":"+=","e":{"op":"var","n":"n~747","x":2469},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2190},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~746"},"d":0,"x":2470},"o":"+=","e":{"op":"var","n":"n~747","x":2471},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2192},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~746"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~747"},"b":{"op":"lit","v":0}}],"x":2472},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2473},"o":"=","e":{"op":"lit","v":true,"x":2474},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2194},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2193}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2191},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2189}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:426","id":2186},"vp":{"op":"lit","v":-2,"x":2475},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #112"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:420"}',
 }

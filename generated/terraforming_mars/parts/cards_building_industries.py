@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_1647 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1648 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1652 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1654 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:654
+x_1675 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1676 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1680 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1682 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
-def d_1453(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
+def d_1481(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:653
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1456(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_1484(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, 1489, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1454 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:653
-d_1455 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1482 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1483 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:653
 
 
-def d_1456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1484(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1647(ctx, E):
+    if not x_1675(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1486, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1457 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1485 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1458(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1458, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1486, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1459 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:653
-d_1460 = _C.d_658  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1487 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:653
+d_1488 = _C.d_672  # rules_data/terraforming_mars/cards/001-070.yaml:653
 
 
-def d_1461(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1461, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1489, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_1462 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:654
+t_1490 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:654
 
 
 TRIALS = {
-    1453: CPS(d_1453),
-    1454: CPS(d_1454),
-    1455: CPS(d_1455),
-    1456: CPS(d_1456),
-    1457: CPS(d_1457),
-    1458: CPS(d_1458),
-    1459: CPS(d_1459),
-    1460: CPS(d_1460),
-    1461: CPS(d_1461),
-    1462: t_1462,
+    1481: CPS(d_1481),
+    1482: CPS(d_1482),
+    1483: CPS(d_1483),
+    1484: CPS(d_1484),
+    1485: CPS(d_1485),
+    1486: CPS(d_1486),
+    1487: CPS(d_1487),
+    1488: CPS(d_1488),
+    1489: CPS(d_1489),
+    1490: t_1490,
 }
 
 
 CODE = {
-    1647: x_1647,
-    1648: x_1648,
-    1652: x_1652,
-    1654: x_1654,
+    1675: x_1675,
+    1676: x_1676,
+    1680: x_1680,
+    1682: x_1682,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:647
-    'building_industries': '{"id":"building_industries","number":"065","name":{"en":"Building Industries"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1645},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1454},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":1646},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1455},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1647},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1457},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1648},"o":"-=","e":{"op":"var","n":"n~715","x":1649},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1458}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1456},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":1650},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1459},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":1651},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1460},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1652},"o":"+=","e":{"op":"var","n":"n~717","x":1653},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1461}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1453},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1654},"at":"rules_data/terraforming_mars/cards/001-070.yaml:654","id":1462},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #065"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:647"}',
+    'building_industries': '{"id":"building_industries","number":"065","name":{"en":"Building Industries"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1673},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1482},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1674},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1483},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1675},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1485},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1676},"o":"-=","e":{"op":"var","n":"n~746","x":1677},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1486}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1484},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1678},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1487},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":1679},"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1488},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1680},"o":"+=","e":{"op":"var","n":"n~748","x":1681},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1489}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:653","id":1481},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1682},"at":"rules_data/terraforming_mars/cards/001-070.yaml:654","id":1490},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #065"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:647"}',
 }

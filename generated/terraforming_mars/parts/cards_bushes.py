@@ -48,87 +48,87 @@ K = [
 ]
 
 
-def x_2110(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:232
+def x_2150(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:232
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-10))
 
 
-x_2113 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2117 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2153 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2157 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1862(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
+def d_1902(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:239
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 1865, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 1905, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 1868, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 1908, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1863 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:239
-d_1864 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:239
+d_1903 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:239
+d_1904 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:239
 
 
-def d_1865(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1905(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1865, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1905, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1866 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:239
-d_1867 = _C.d_772  # rules_data/terraforming_mars/cards/071-140.yaml:239
+d_1906 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:239
+d_1907 = _C.d_788  # rules_data/terraforming_mars/cards/071-140.yaml:239
 
 
-def d_1868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1868, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1908, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1862: CPS(d_1862),
-    1863: CPS(d_1863),
-    1864: CPS(d_1864),
-    1865: CPS(d_1865),
-    1866: CPS(d_1866),
-    1867: CPS(d_1867),
-    1868: CPS(d_1868),
+    1902: CPS(d_1902),
+    1903: CPS(d_1903),
+    1904: CPS(d_1904),
+    1905: CPS(d_1905),
+    1906: CPS(d_1906),
+    1907: CPS(d_1907),
+    1908: CPS(d_1908),
 }
 
 
 CODE = {
-    2110: x_2110,
-    2113: x_2113,
-    2117: x_2117,
+    2150: x_2150,
+    2153: x_2153,
+    2157: x_2157,
 }
 AT = {
-    2110: 'rules_data/terraforming_mars/cards/071-140.yaml:232',
+    2150: 'rules_data/terraforming_mars/cards/071-140.yaml:232',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:232
-    'bushes': '{"id":"bushes","number":"093","name":{"en":"Bushes"},"type":"automated","cost":10,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2110},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2111},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1863},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":2112},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1864},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2113},"o":"+=","e":{"op":"var","n":"n~715","x":2114},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1865},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2115},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1866},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":2116},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1867},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2117},"o":"+=","e":{"op":"var","n":"n~717","x":2118},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1868}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1862},"source":{"doc":"tm-facts","section":"cards.json #093"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:232"}',
+    'bushes': '{"id":"bushes","number":"093","name":{"en":"Bushes"},"type":"automated","cost":10,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2150},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2151},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1903},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2152},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1904},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2153},"o":"+=","e":{"op":"var","n":"n~746","x":2154},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1905},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2155},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1906},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2156},"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1907},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2157},"o":"+=","e":{"op":"var","n":"n~748","x":2158},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1908}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:239","id":1902},"source":{"doc":"tm-facts","section":"cards.json #093"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:232"}',
 }

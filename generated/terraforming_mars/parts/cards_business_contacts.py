@@ -51,52 +51,52 @@ K = [
 ]
 
 
-x_2399 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2400 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2401 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2402 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2404 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2405 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2406 = _C.x_487  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2407 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2408 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2409 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2410 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2411 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2412 = _C.x_2412  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2413 = _C.x_518  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2414 = _C.x_2412  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2415 = _C.x_2415  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_2417 = _C.x_462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_2418 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_2419 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+x_2443 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2444 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2445 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2446 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2448 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2449 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2450 = _C.x_495  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2451 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2452 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2453 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2454 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2455 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2456 = _C.x_2456  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2457 = _C.x_526  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2458 = _C.x_2456  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2459 = _C.x_2459  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_2461 = _C.x_470  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_2462 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_2463 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
-def t_2120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
+def t_2164(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
-    LOCAL(ctx, E, 'k~716', 2, True)
-    return t_2123(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 4, True)
+    LOCAL(ctx, E, 'k~747', 2, True)
+    return t_2167(ctx, k, s, E)
 
 
-d_2121 = _C.d_1949  # rules_data/terraforming_mars/cards/071-140.yaml:417
+d_2165 = _C.d_1991  # rules_data/terraforming_mars/cards/071-140.yaml:417
 
 
-def d_2122(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
+def d_2166(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~716', 2, True)
+    LOCAL(ctx, E, 'k~747', 2, True)
     return True
 
 
-def t_2123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+def t_2167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,156 +104,156 @@ def t_2123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', x_2418(ctx, E), '+=', True, K[0])
+        SET(ctx, 'discard', ctx.state, 'discard', x_2462(ctx, E), '+=', True, K[0])
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[1], '=', False, K[2])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~717', E.get('n~715'), True)
-    if not d_2125(ctx, E):
+    LOCAL(ctx, E, 'n~748', E.get('n~746'), True)
+    if not d_2169(ctx, E):
         return False
-    return t_2136(ctx, r1, s, E)
+    return t_2180(ctx, r1, s, E)
 
 
-d_2124 = _C.d_2124  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_2168 = _C.d_2168  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
 
 
-def d_2125(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_2169(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~717'))
+    left = num(E.get('n~748'))
     while left > 0:
         left -= 1
-        if not d_2126(ctx, E):
+        if not d_2170(ctx, E):
             return False
     return True
 
 
-def d_2126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2127(ctx, E):
+    if not d_2171(ctx, E):
         return False
-    if not d_2132(ctx, E):
+    if not d_2176(ctx, E):
         return False
     return True
 
 
-def d_2127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2399(ctx, E):
-        if not d_2128(ctx, E):
+    if x_2443(ctx, E):
+        if not d_2172(ctx, E):
             return False
     return True
 
 
-def d_2128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2401(ctx, E), '=', False, K[3])
+    SET(ctx, 'deck', ctx.state, 'deck', x_2445(ctx, E), '=', False, K[3])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[0])
-    STMT(ctx, 2131)
+    STMT(ctx, 2175)
     return True
 
 
-d_2129 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2130 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2173 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2174 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_2131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2131)
+    STMT(ctx, 2175)
     return True
 
 
-d_2132 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2133 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2134 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2135 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2176 = _C.d_446  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2177 = _C.d_447  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2178 = _C.d_448  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2179 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_2136(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def t_2180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('k~716'))
+    left = num(E.get('k~747'))
     if left <= 0:
         return k()
-    return CHOOSE(ctx, 2136, left, [], k)
+    return CHOOSE(ctx, 2180, left, [], k)
 
 
-d_2137 = _C.d_2137  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2138 = _C.d_2138  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2139 = _C.d_2139  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_2140 = _C.d_2140  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-d_2141 = _C.d_468  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+d_2181 = _C.d_2181  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2182 = _C.d_2182  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2183 = _C.d_2183  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_2184 = _C.d_2184  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_2185 = _C.d_476  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 TRIALS = {
-    2120: t_2120,
-    2121: CPS(d_2121),
-    2122: CPS(d_2122),
-    2123: t_2123,
-    2124: CPS(d_2124),
-    2125: CPS(d_2125),
-    2126: CPS(d_2126),
-    2127: CPS(d_2127),
-    2128: CPS(d_2128),
-    2129: CPS(d_2129),
-    2130: CPS(d_2130),
-    2131: CPS(d_2131),
-    2132: CPS(d_2132),
-    2133: CPS(d_2133),
-    2134: CPS(d_2134),
-    2135: CPS(d_2135),
-    2136: t_2136,
-    2137: CPS(d_2137),
-    2138: CPS(d_2138),
-    2139: CPS(d_2139),
-    2140: CPS(d_2140),
-    2141: CPS(d_2141),
+    2164: t_2164,
+    2165: CPS(d_2165),
+    2166: CPS(d_2166),
+    2167: t_2167,
+    2168: CPS(d_2168),
+    2169: CPS(d_2169),
+    2170: CPS(d_2170),
+    2171: CPS(d_2171),
+    2172: CPS(d_2172),
+    2173: CPS(d_2173),
+    2174: CPS(d_2174),
+    2175: CPS(d_2175),
+    2176: CPS(d_2176),
+    2177: CPS(d_2177),
+    2178: CPS(d_2178),
+    2179: CPS(d_2179),
+    2180: t_2180,
+    2181: CPS(d_2181),
+    2182: CPS(d_2182),
+    2183: CPS(d_2183),
+    2184: CPS(d_2184),
+    2185: CPS(d_2185),
 }
 
 
 CODE = {
-    2399: x_2399,
-    2400: x_2400,
-    2401: x_2401,
-    2402: x_2402,
-    2404: x_2404,
-    2405: x_2405,
-    2406: x_2406,
-    2407: x_2407,
-    2408: x_2408,
-    2409: x_2409,
-    2410: x_2410,
-    2411: x_2411,
-    2412: x_2412,
-    2413: x_2413,
-    2414: x_2414,
-    2415: x_2415,
-    2417: x_2417,
-    2418: x_2418,
-    2419: x_2419,
+    2443: x_2443,
+    2444: x_2444,
+    2445: x_2445,
+    2446: x_2446,
+    2448: x_2448,
+    2449: x_2449,
+    2450: x_2450,
+    2451: x_2451,
+    2452: x_2452,
+    2453: x_2453,
+    2454: x_2454,
+    2455: x_2455,
+    2456: x_2456,
+    2457: x_2457,
+    2458: x_2458,
+    2459: x_2459,
+    2461: x_2461,
+    2462: x_2462,
+    2463: x_2463,
 }
 AT = {
 }
@@ -261,5 +261,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:411
-    'business_contacts': '{"id":"business_contacts","number":"111","name":{"en":"Business Contacts"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":2395},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2121},{"op":"let","v":"k~716","e":{"op":"lit","v":2,"x":2396},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2122},{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"var","n":"n~715","x":2397},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2124},{"op":"rep","n":{"op":"var","n":"n~717","x":2398},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2399},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2400},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2401},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2129},{"op":"set","t":{"op":"st","k":"discard","x":2402},"o":"=","e":{"op":"lit","v":[],"x":2403},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2130},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2404}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2131}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2128},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2127},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2405},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2406},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2407},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2134},{"op":"set","t":{"op":"st","k":"deck","x":2408},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2409},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2135}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2133},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2132}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2126},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2125},{"op":"choose","alts":[{"gens":[{"v":"c~718","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2410},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2411},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~718"}],"x":2412},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2138},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2413},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~718"}],"x":2414},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2139}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2137},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~718"}],"x":2415}}],"kind":"keep_card","n":{"op":"var","n":"k~716","x":2416},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":4,"k":2},"text":{"it":"guarda le prime 4 carte del mazzo: prendine 2 in mano e scarta le altre","en":"look at the top 4 cards of the deck: take 2 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2136},{"op":"set","t":{"op":"st","k":"discard","x":2417},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2418},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":2140},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2419},"o":"=","e":{"op":"lit","v":[],"x":2420},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":2141}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2123}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2120},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #111 (drawCard 4, keep 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:411"}',
+    'business_contacts': '{"id":"business_contacts","number":"111","name":{"en":"Business Contacts"},"type":"event","cost":7,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":2439},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2165},{"op":"let","v":"k~747","e":{"op":"lit","v":2,"x":2440},"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2166},{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"var","n":"n~746","x":2441},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2168},{"op":"rep","n":{"op":"var","n":"n~748","x":2442},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2443},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2444},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2445},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2173},{"op":"set","t":{"op":"st","k":"discard","x":2446},"o":"=","e":{"op":"lit","v":[],"x":2447},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2174},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2448}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2175}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2172},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2171},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2449},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2450},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2451},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2178},{"op":"set","t":{"op":"st","k":"deck","x":2452},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2453},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2179}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2177},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2176}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2170},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2169},{"op":"choose","alts":[{"gens":[{"v":"c~749","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2454},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2455},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":2456},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2182},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2457},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":2458},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2183}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2181},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~749"}],"x":2459}}],"kind":"keep_card","n":{"op":"var","n":"k~747","x":2460},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":4,"k":2},"text":{"it":"guarda le prime 4 carte del mazzo: prendine 2 in mano e scarta le altre","en":"look at the top 4 cards of the deck: take 2 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":2180},{"op":"set","t":{"op":"st","k":"discard","x":2461},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2462},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":2184},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2463},"o":"=","e":{"op":"lit","v":[],"x":2464},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":2185}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":2167}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:417","id":2164},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #111 (drawCard 4, keep 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:411"}',
 }

@@ -54,177 +54,177 @@ K = [
 ]
 
 
-x_2344 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2345 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2349 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2350 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2351 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2352 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2354 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_2355 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2356 = _C.x_487  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2357 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2358 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2359 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_2360 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_2388 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2389 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2393 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2394 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2395 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2396 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2398 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_2399 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2400 = _C.x_495  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2401 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2402 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2403 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_2404 = _C.x_495  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_2365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~721') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~752') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_2366(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_2410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~722') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~753') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_2367 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_2411 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_2412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~723'))) is type((_w2 := E.get('t_v~724'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~725'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~754'))) is type((_w2 := E.get('t_v~755'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~756'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_2369(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_2413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~720'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~751'))) is int else num(_w4)))
 
 
-x_2370 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_2414 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_2372(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_2416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~723'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~724'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~725'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~720'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~754'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~755'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~756'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~751'))) is int else num(_w22)))
 
 
-def x_2373(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~720'))) is type((_w4 := E.get('s_v~723'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~723'))]) if ((_w6 if type((_w6 := E.get('s_v~723'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~751'))) is type((_w4 := E.get('s_v~754'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~754'))]) if ((_w6 if type((_w6 := E.get('s_v~754'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~720'))) is type((_w4 := E.get('t_v~724'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~724'))]) if ((_w6 if type((_w6 := E.get('t_v~724'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~751'))) is type((_w4 := E.get('t_v~755'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~755'))]) if ((_w6 if type((_w6 := E.get('t_v~755'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_2375(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~720'))) is type((_w4 := E.get('h_v~725'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~725'))]) if ((_w6 if type((_w6 := E.get('h_v~725'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~751'))) is type((_w4 := E.get('h_v~756'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~756'))]) if ((_w6 if type((_w6 := E.get('h_v~756'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_2376(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~720'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~723'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~727'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~724'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~728'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~725'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~726'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~726'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~723'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~727'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~724'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~728'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~725'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~723'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~720'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~727'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~726'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~723'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~727'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~724'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~728'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~725'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~724'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~720'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~728'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~726'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~723'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~727'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~724'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~728'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~725'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~725'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~720'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~751'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~757'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~754'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~758'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~755'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~759'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~757'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~757'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~754'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~758'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~755'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~759'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~756'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~754'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~751'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~758'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~757'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~754'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~758'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~755'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~759'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~756'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~755'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~751'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~759'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~757'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~754'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~758'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~755'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~759'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~756'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~756'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~751'))) is int else num(_w53)))) else False))) else False)
 
 
-x_2377 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_2421 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_2422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~720'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~723'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~727'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~724'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~728'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~725'))) is int else num(_w7))))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~751'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~757'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~754'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~758'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~755'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~759'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7))))])
 
 
-x_2379 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_2381 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_2383 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_2423 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_2425 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_2427 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_2385(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_2429(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~720'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~726'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~723'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~727'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~724'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~728'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~725'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~726')} if ((_w8 if type((_w8 := E.get('s_v~723'))) is int else num(_w8)) > 0) else K[0]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~727')} if ((_w11 if type((_w11 := E.get('t_v~724'))) is int else num(_w11)) > 0) else K[0]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~728')} if ((_w14 if type((_w14 := E.get('h_v~725'))) is int else num(_w14)) > 0) else K[0]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~751'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~757'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~754'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~758'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~755'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~759'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~756'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~757')} if ((_w8 if type((_w8 := E.get('s_v~754'))) is int else num(_w8)) > 0) else K[0]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~758')} if ((_w11 if type((_w11 := E.get('t_v~755'))) is int else num(_w11)) > 0) else K[0]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~759')} if ((_w14 if type((_w14 := E.get('h_v~756'))) is int else num(_w14)) > 0) else K[0]))) is int else AR('+', _w15, _w16))
 
 
-x_2387 = _C.x_518  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_2431 = _C.x_526  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_2388(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_2432(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~718')]
+    return [E.get('card~749')]
 
 
-def x_2389(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_2433(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~718'), 'keep': True}
+    return {'card': E.get('card~749'), 'keep': True}
 
 
-x_2390 = _C.x_462  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_2391 = x_2388  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_2434 = _C.x_470  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_2435 = x_2432  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_2392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_2436(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~718'), 'keep': False}
+    return {'card': E.get('card~749'), 'keep': False}
 
 
-x_2393 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_2437 = _C.x_495  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def d_2074(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:406
+def d_2118(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:406
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_2077(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    if not d_2121(ctx, E):
         return False
     return True
 
 
-d_2075 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:406
-d_2076 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:406
+d_2119 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:406
+d_2120 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:406
 
 
-def d_2077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2121(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2344(ctx, E):
+    if not x_2388(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2079, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2123, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2078 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2122 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2079(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2123(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2079, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2123, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-def t_2080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:408
+def t_2124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:408
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -238,116 +238,116 @@ def t_2080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~717', 1, True)
-    if not d_2082(ctx, E):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    if not d_2126(ctx, E):
         return False
-    return t_2093(ctx, r1, s, E)
+    return t_2137(ctx, r1, s, E)
 
 
-d_2081 = _C.d_381  # rules_data/terraforming_mars/definitions/cards.yaml:277
+d_2125 = _C.d_389  # rules_data/terraforming_mars/definitions/cards.yaml:277
 
 
-def d_2082(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_2126(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~717'))
+    left = num(E.get('n~748'))
     while left > 0:
         left -= 1
-        if not d_2083(ctx, E):
+        if not d_2127(ctx, E):
             return False
     return True
 
 
-def d_2083(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2084(ctx, E):
+    if not d_2128(ctx, E):
         return False
-    if not d_2089(ctx, E):
+    if not d_2133(ctx, E):
         return False
     return True
 
 
-def d_2084(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2349(ctx, E):
-        if not d_2085(ctx, E):
+    if x_2393(ctx, E):
+        if not d_2129(ctx, E):
             return False
     return True
 
 
-def d_2085(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2351(ctx, E), '=', False, K[4])
+    SET(ctx, 'deck', ctx.state, 'deck', x_2395(ctx, E), '=', False, K[4])
     SET(ctx, 'discard', ctx.state, 'discard', K[2], '=', False, K[5])
-    STMT(ctx, 2088)
+    STMT(ctx, 2132)
     return True
 
 
-d_2086 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2087 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2130 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2131 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_2088(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2088)
+    STMT(ctx, 2132)
     return True
 
 
-d_2089 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2090 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2091 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_2092 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2133 = _C.d_446  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2134 = _C.d_447  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2135 = _C.d_448  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_2136 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_2093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_2137(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2360(ctx, E)))
-    old = E.get('card~718', MISSING)
+    items = list(items_of(x_2404(ctx, E)))
+    old = E.get('card~749', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~718', old)
+        UNSET(ctx, E, 'card~749', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~718', item, True)
-            return t_2094(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'card~749', item, True)
+            return t_2138(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2094(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_2138(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2094, None, [], k)
+    return CHOOSE(ctx, 2138, None, [], k)
 
 
-def t_2095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_2139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -357,249 +357,249 @@ def t_2095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_2388(ctx, E), '+=', True, K[6])
+            SET(ctx, 'hand', c, key, x_2432(ctx, E), '+=', True, K[6])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~719', 3, True)
-    return t_2097(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~750', 3, True)
+    return t_2141(ctx, r1, s, E)
 
 
-d_2096 = _C.d_711  # rules_data/terraforming_mars/definitions/turns.yaml:131
+d_2140 = _C.d_725  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def t_2097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_2141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~720', E.get('n~719'), True)
-    LOCAL(ctx, E, 'sv~721', 0, True)
-    LOCAL(ctx, E, 'tv~722', 0, True)
-    return t_2101(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~751', E.get('n~750'), True)
+    LOCAL(ctx, E, 'sv~752', 0, True)
+    LOCAL(ctx, E, 'tv~753', 0, True)
+    return t_2145(ctx, k, s, E)
 
 
-def d_2098(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~720', E.get('n~719'), True)
+    LOCAL(ctx, E, 'price~751', E.get('n~750'), True)
     return True
 
 
-def d_2099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~721', 0, True)
+    LOCAL(ctx, E, 'sv~752', 0, True)
     return True
 
 
-def d_2100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def d_2144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~722', 0, True)
+    LOCAL(ctx, E, 'tv~753', 0, True)
     return True
 
 
-def t_2101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_2145(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~723', x_2365(ctx, E), True)
-    LOCAL(ctx, E, 't_v~724', x_2366(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~725', x_2367(ctx, E), True)
-    return t_2105(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~754', x_2409(ctx, E), True)
+    LOCAL(ctx, E, 't_v~755', x_2410(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~756', x_2411(ctx, E), True)
+    return t_2149(ctx, k, s, E)
 
 
-def d_2102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def d_2146(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~723', x_2365(ctx, E), True)
+    LOCAL(ctx, E, 's_v~754', x_2409(ctx, E), True)
     return True
 
 
-def d_2103(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def d_2147(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~724', x_2366(ctx, E), True)
+    LOCAL(ctx, E, 't_v~755', x_2410(ctx, E), True)
     return True
 
 
-def d_2104(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+def d_2148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~725', x_2367(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~756', x_2411(ctx, E), True)
     return True
 
 
-def t_2105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_2149(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2368(ctx, E):
-        return d_2106(ctx, E) and k()
-    return t_2109(ctx, k, s, E)
+    if x_2412(ctx, E):
+        return d_2150(ctx, E) and k()
+    return t_2153(ctx, k, s, E)
 
 
-def d_2106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2369(ctx, E):
+    if not x_2413(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 2152, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~720'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~751'), '-=', False, K[7])
     return True
 
 
-def d_2107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2151(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2369(ctx, E):
+    if not x_2413(ctx, E):
         return False
     return True
 
 
-def d_2108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_2152(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2108, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 2152, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~720'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~751'), '-=', False, K[7])
     return True
 
 
-def t_2109(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_2153(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2372(ctx, E):
+    if not x_2416(ctx, E):
         return False
-    return t_2111(ctx, k, s, E)
+    return t_2155(ctx, k, s, E)
 
 
-def d_2110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_2154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2372(ctx, E):
+    if not x_2416(ctx, E):
         return False
     return True
 
 
-def t_2111(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_2155(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2111, None, [], k)
+    return CHOOSE(ctx, 2155, None, [], k)
 
 
-def d_2112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_2156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 2157, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2378(ctx, E), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, 2114, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_2422(ctx, E), '-=', False, K[7])
+    c, key = KEYPLACE(ctx, 2158, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~726'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, 2115, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~757'), '-=', False, K[7])
+    c, key = KEYPLACE(ctx, 2159, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~727'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, 2116, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~758'), '-=', False, K[7])
+    c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~728'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~759'), '-=', False, K[7])
     return True
 
 
-def d_2113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_2157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2113, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 2157, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2378(ctx, E), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, x_2422(ctx, E), '-=', False, K[7])
     return True
 
 
-def d_2114(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2158(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2114, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 2158, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~726'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('s~757'), '-=', False, K[7])
     return True
 
 
-def d_2115(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2159(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2115, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 2159, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~727'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('t~758'), '-=', False, K[7])
     return True
 
 
-def d_2116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_2160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2116, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 2160, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~728'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~759'), '-=', False, K[7])
     return True
 
 
-def d_2117(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_2161(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -607,131 +607,131 @@ def d_2117(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_2388(ctx, E), '+=', True, K[6])
+        SET(ctx, 'hand', c, key, x_2432(ctx, E), '+=', True, K[6])
     return True
 
 
-def d_2118(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_2162(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_2391(ctx, E), '+=', True, K[5])
+    SET(ctx, 'discard', ctx.state, 'discard', x_2435(ctx, E), '+=', True, K[5])
     return True
 
 
-d_2119 = _C.d_468  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_2163 = _C.d_476  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 TRIALS = {
-    2074: CPS(d_2074),
-    2075: CPS(d_2075),
-    2076: CPS(d_2076),
-    2077: CPS(d_2077),
-    2078: CPS(d_2078),
-    2079: CPS(d_2079),
-    2080: t_2080,
-    2081: CPS(d_2081),
-    2082: CPS(d_2082),
-    2083: CPS(d_2083),
-    2084: CPS(d_2084),
-    2085: CPS(d_2085),
-    2086: CPS(d_2086),
-    2087: CPS(d_2087),
-    2088: CPS(d_2088),
-    2089: CPS(d_2089),
-    2090: CPS(d_2090),
-    2091: CPS(d_2091),
-    2092: CPS(d_2092),
-    2093: t_2093,
-    2094: t_2094,
-    2095: t_2095,
-    2096: CPS(d_2096),
-    2097: t_2097,
-    2098: CPS(d_2098),
-    2099: CPS(d_2099),
-    2100: CPS(d_2100),
-    2101: t_2101,
-    2102: CPS(d_2102),
-    2103: CPS(d_2103),
-    2104: CPS(d_2104),
-    2105: t_2105,
-    2106: CPS(d_2106),
-    2107: CPS(d_2107),
-    2108: CPS(d_2108),
-    2109: t_2109,
-    2110: CPS(d_2110),
-    2111: t_2111,
-    2112: CPS(d_2112),
-    2113: CPS(d_2113),
-    2114: CPS(d_2114),
-    2115: CPS(d_2115),
-    2116: CPS(d_2116),
-    2117: CPS(d_2117),
     2118: CPS(d_2118),
     2119: CPS(d_2119),
+    2120: CPS(d_2120),
+    2121: CPS(d_2121),
+    2122: CPS(d_2122),
+    2123: CPS(d_2123),
+    2124: t_2124,
+    2125: CPS(d_2125),
+    2126: CPS(d_2126),
+    2127: CPS(d_2127),
+    2128: CPS(d_2128),
+    2129: CPS(d_2129),
+    2130: CPS(d_2130),
+    2131: CPS(d_2131),
+    2132: CPS(d_2132),
+    2133: CPS(d_2133),
+    2134: CPS(d_2134),
+    2135: CPS(d_2135),
+    2136: CPS(d_2136),
+    2137: t_2137,
+    2138: t_2138,
+    2139: t_2139,
+    2140: CPS(d_2140),
+    2141: t_2141,
+    2142: CPS(d_2142),
+    2143: CPS(d_2143),
+    2144: CPS(d_2144),
+    2145: t_2145,
+    2146: CPS(d_2146),
+    2147: CPS(d_2147),
+    2148: CPS(d_2148),
+    2149: t_2149,
+    2150: CPS(d_2150),
+    2151: CPS(d_2151),
+    2152: CPS(d_2152),
+    2153: t_2153,
+    2154: CPS(d_2154),
+    2155: t_2155,
+    2156: CPS(d_2156),
+    2157: CPS(d_2157),
+    2158: CPS(d_2158),
+    2159: CPS(d_2159),
+    2160: CPS(d_2160),
+    2161: CPS(d_2161),
+    2162: CPS(d_2162),
+    2163: CPS(d_2163),
 }
 
 
 CODE = {
-    2344: x_2344,
-    2345: x_2345,
-    2349: x_2349,
-    2350: x_2350,
-    2351: x_2351,
-    2352: x_2352,
-    2354: x_2354,
-    2355: x_2355,
-    2356: x_2356,
-    2357: x_2357,
-    2358: x_2358,
-    2359: x_2359,
-    2360: x_2360,
-    2365: x_2365,
-    2366: x_2366,
-    2367: x_2367,
-    2368: x_2368,
-    2369: x_2369,
-    2370: x_2370,
-    2372: x_2372,
-    2373: x_2373,
-    2374: x_2374,
-    2375: x_2375,
-    2376: x_2376,
-    2377: x_2377,
-    2378: x_2378,
-    2379: x_2379,
-    2381: x_2381,
-    2383: x_2383,
-    2385: x_2385,
-    2387: x_2387,
     2388: x_2388,
     2389: x_2389,
-    2390: x_2390,
-    2391: x_2391,
-    2392: x_2392,
     2393: x_2393,
+    2394: x_2394,
+    2395: x_2395,
+    2396: x_2396,
+    2398: x_2398,
+    2399: x_2399,
+    2400: x_2400,
+    2401: x_2401,
+    2402: x_2402,
+    2403: x_2403,
+    2404: x_2404,
+    2409: x_2409,
+    2410: x_2410,
+    2411: x_2411,
+    2412: x_2412,
+    2413: x_2413,
+    2414: x_2414,
+    2416: x_2416,
+    2417: x_2417,
+    2418: x_2418,
+    2419: x_2419,
+    2420: x_2420,
+    2421: x_2421,
+    2422: x_2422,
+    2423: x_2423,
+    2425: x_2425,
+    2427: x_2427,
+    2429: x_2429,
+    2431: x_2431,
+    2432: x_2432,
+    2433: x_2433,
+    2434: x_2434,
+    2435: x_2435,
+    2436: x_2436,
+    2437: x_2437,
 }
 AT = {
-    2365: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    2366: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    2368: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    2369: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    2372: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    2373: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2374: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2375: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2376: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2378: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    2385: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    2388: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    2389: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    2392: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    2409: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    2410: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    2412: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    2413: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    2416: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    2417: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2418: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2419: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2420: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2422: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    2429: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    2432: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    2433: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    2436: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:400
-    'business_network': '{"id":"business_network","number":"110","name":{"en":"Business Network"},"type":"active","cost":4,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2342},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2075},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2343},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2076},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2344},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2078},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2345},"o":"-=","e":{"op":"var","n":"n~715","x":2346},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2079}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2077}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2074},"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2347},"at":"rules_data/terraforming_mars/definitions/cards.yaml:277","id":2081},{"op":"rep","n":{"op":"var","n":"n~717","x":2348},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2349},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2350},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2351},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2086},{"op":"set","t":{"op":"st","k":"discard","x":2352},"o":"=","e":{"op":"lit","v":[],"x":2353},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2087},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2354}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2088}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2085},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2084},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2355},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2356},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2357},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2091},{"op":"set","t":{"op":"st","k":"deck","x":2358},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2359},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2092}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2090},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2089}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2083},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2082},{"op":"for","v":"card~718","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2360},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":2361},"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2096},{"op":"seq","b":[{"op":"let","v":"price~720","e":{"op":"var","n":"n~719","x":2362},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2098},{"op":"let","v":"sv~721","e":{"op":"lit","v":0,"x":2363},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2099},{"op":"let","v":"tv~722","e":{"op":"lit","v":0,"x":2364},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2100},{"op":"seq","b":[{"op":"let","v":"s_v~723","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~721"},"b":{"op":"lit","v":0},"x":2365},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2102},{"op":"let","v":"t_v~724","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~722"},"b":{"op":"lit","v":0},"x":2366},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":2103},{"op":"let","v":"h_v~725","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":2367},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":2104},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~723"},"b":{"op":"var","n":"t_v~724"}},"b":{"op":"var","n":"h_v~725"}},"b":{"op":"lit","v":0},"x":2368},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~720"},"x":2369},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2107},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2370},"o":"-=","e":{"op":"var","n":"price~720","x":2371},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2108}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2106},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~723"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~724"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~725"}}},"b":{"op":"var","n":"price~720"},"x":2372},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2110},{"op":"choose","alts":[{"gens":[{"v":"s~726","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~723"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~720"},"b":{"op":"var","n":"s_v~723"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~723"}}]}]},"b":{"op":"lit","v":0}},"x":2373},"label":"s"},{"v":"t~727","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~724"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~720"},"b":{"op":"var","n":"t_v~724"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~724"}}]}]},"b":{"op":"lit","v":0}},"x":2374},"label":"t"},{"v":"h~728","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~725"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~720"},"b":{"op":"var","n":"h_v~725"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~725"}}]}]},"b":{"op":"lit","v":0}},"x":2375},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~720"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~726"},"b":{"op":"var","n":"s_v~723"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~727"},"b":{"op":"var","n":"t_v~724"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~728"},"b":{"op":"var","n":"h_v~725"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~726"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~726"},"b":{"op":"var","n":"s_v~723"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~727"},"b":{"op":"var","n":"t_v~724"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~728"},"b":{"op":"var","n":"h_v~725"}}},"b":{"op":"var","n":"s_v~723"}},"b":{"op":"var","n":"price~720"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~727"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~726"},"b":{"op":"var","n":"s_v~723"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~727"},"b":{"op":"var","n":"t_v~724"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~728"},"b":{"op":"var","n":"h_v~725"}}},"b":{"op":"var","n":"t_v~724"}},"b":{"op":"var","n":"price~720"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~728"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~726"},"b":{"op":"var","n":"s_v~723"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~727"},"b":{"op":"var","n":"t_v~724"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~728"},"b":{"op":"var","n":"h_v~725"}}},"b":{"op":"var","n":"h_v~725"}},"b":{"op":"var","n":"price~720"}}]}}],"x":2376}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2377},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~720"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~726"},"b":{"op":"var","n":"s_v~723"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~727"},"b":{"op":"var","n":"t_v~724"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~728"},"b":{"op":"var","n":"h_v~725"}}}]}],"x":2378},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2113},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":2379},"o":"-=","e":{"op":"var","n":"s~726","x":2380},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2114},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":2381},"o":"-=","e":{"op":"var","n":"t~727","x":2382},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2115},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":2383},"o":"-=","e":{"op":"var","n":"h~728","x":2384},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2116}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2112},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~720"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~726"},"b":{"op":"var","n":"s_v~723"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~727"},"b":{"op":"var","n":"t_v~724"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~728"},"b":{"op":"var","n":"h_v~725"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~723"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~726"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~724"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~727"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~725"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~728"}]},"b":{"op":"lit","v":{}}},"x":2385}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~720","x":2386}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":2111}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2109},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2105}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2101}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2097},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2387},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~718"}],"x":2388},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2117}],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2095},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~718"},{"op":"lit","v":true}],"x":2389}},{"gens":[],"b":{"op":"set","t":{"op":"st","k":"discard","x":2390},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~718"}],"x":2391},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:132","id":2118},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~718"},{"op":"lit","v":false}],"x":2392}}],"kind":"buy_card","prompt":{"def":"buy_offer","args":{},"text":{"it":"tieni le carte che compri","en":"keep the cards you buy"}},"at":"rules_data/terraforming_mars/definitions/turns.yaml:130","id":2094},"at":"rules_data/terraforming_mars/definitions/turns.yaml:129","id":2093},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2393},"o":"=","e":{"op":"lit","v":[],"x":2394},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:133","id":2119}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:408","id":2080}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #110 (drawCard pay: true)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:400"}',
+    'business_network': '{"id":"business_network","number":"110","name":{"en":"Business Network"},"type":"active","cost":4,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2386},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2119},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2387},"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2120},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2388},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2122},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2389},"o":"-=","e":{"op":"var","n":"n~746","x":2390},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2123}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2121}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:406","id":2118},"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2391},"at":"rules_data/terraforming_mars/definitions/cards.yaml:277","id":2125},{"op":"rep","n":{"op":"var","n":"n~748","x":2392},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2393},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2394},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2395},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2130},{"op":"set","t":{"op":"st","k":"discard","x":2396},"o":"=","e":{"op":"lit","v":[],"x":2397},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2131},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2398}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2132}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2129},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2128},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2399},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2400},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2401},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2135},{"op":"set","t":{"op":"st","k":"deck","x":2402},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2403},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2136}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2134},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":2133}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":2127},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":2126},{"op":"for","v":"card~749","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2404},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":2405},"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2140},{"op":"seq","b":[{"op":"let","v":"price~751","e":{"op":"var","n":"n~750","x":2406},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2142},{"op":"let","v":"sv~752","e":{"op":"lit","v":0,"x":2407},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2143},{"op":"let","v":"tv~753","e":{"op":"lit","v":0,"x":2408},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2144},{"op":"seq","b":[{"op":"let","v":"s_v~754","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~752"},"b":{"op":"lit","v":0},"x":2409},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2146},{"op":"let","v":"t_v~755","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~753"},"b":{"op":"lit","v":0},"x":2410},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":2147},{"op":"let","v":"h_v~756","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":2411},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":2148},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~754"},"b":{"op":"var","n":"t_v~755"}},"b":{"op":"var","n":"h_v~756"}},"b":{"op":"lit","v":0},"x":2412},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~751"},"x":2413},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2151},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2414},"o":"-=","e":{"op":"var","n":"price~751","x":2415},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2152}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2150},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~754"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~756"}}},"b":{"op":"var","n":"price~751"},"x":2416},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2154},{"op":"choose","alts":[{"gens":[{"v":"s~757","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~751"},"b":{"op":"var","n":"s_v~754"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~754"}}]}]},"b":{"op":"lit","v":0}},"x":2417},"label":"s"},{"v":"t~758","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~755"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~751"},"b":{"op":"var","n":"t_v~755"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~755"}}]}]},"b":{"op":"lit","v":0}},"x":2418},"label":"t"},{"v":"h~759","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~756"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~751"},"b":{"op":"var","n":"h_v~756"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~756"}}]}]},"b":{"op":"lit","v":0}},"x":2419},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~751"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~757"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}},"b":{"op":"var","n":"s_v~754"}},"b":{"op":"var","n":"price~751"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~758"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}},"b":{"op":"var","n":"t_v~755"}},"b":{"op":"var","n":"price~751"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~759"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}},"b":{"op":"var","n":"h_v~756"}},"b":{"op":"var","n":"price~751"}}]}}],"x":2420}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":2421},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~751"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}}]}],"x":2422},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2157},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":2423},"o":"-=","e":{"op":"var","n":"s~757","x":2424},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2158},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":2425},"o":"-=","e":{"op":"var","n":"t~758","x":2426},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2159},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":2427},"o":"-=","e":{"op":"var","n":"h~759","x":2428},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":2160}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":2156},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~751"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~757"},"b":{"op":"var","n":"s_v~754"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~758"},"b":{"op":"var","n":"t_v~755"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~759"},"b":{"op":"var","n":"h_v~756"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~757"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~755"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~758"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~756"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~759"}]},"b":{"op":"lit","v":{}}},"x":2429}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~751","x":2430}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":2155}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":2153},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":2149}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":2145}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":2141},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2431},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~749"}],"x":2432},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2161}],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":2139},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~749"},{"op":"lit","v":true}],"x":2433}},{"gens":[],"b":{"op":"set","t":{"op":"st","k":"discard","x":2434},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~749"}],"x":2435},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:132","id":2162},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~749"},{"op":"lit","v":false}],"x":2436}}],"kind":"buy_card","prompt":{"def":"buy_offer","args":{},"text":{"it":"tieni le carte che compri","en":"keep the cards you buy"}},"at":"rules_data/terraforming_mars/definitions/turns.yaml:130","id":2138},"at":"rules_data/terraforming_mars/definitions/turns.yaml:129","id":2137},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":2437},"o":"=","e":{"op":"lit","v":[],"x":2438},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:133","id":2163}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:408","id":2124}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #110 (drawCard pay: true)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:400"}',
 }

@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_2007 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2045 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1771(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
+def d_1809(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:132
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1812, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1772 = _C.d_777  # rules_data/terraforming_mars/cards/071-140.yaml:132
-d_1773 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1810 = _C.d_793  # rules_data/terraforming_mars/cards/071-140.yaml:132
+d_1811 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:132
 
 
-def d_1774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1812(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1774, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1812, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1771: CPS(d_1771),
-    1772: CPS(d_1772),
-    1773: CPS(d_1773),
-    1774: CPS(d_1774),
+    1809: CPS(d_1809),
+    1810: CPS(d_1810),
+    1811: CPS(d_1811),
+    1812: CPS(d_1812),
 }
 
 
 CODE = {
-    2007: x_2007,
+    2045: x_2045,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:126
-    'callisto_penal_mines': '{"id":"callisto_penal_mines","number":"082","name":{"en":"Callisto Penal Mines"},"type":"automated","cost":24,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":2005},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1772},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2006},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1773},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2007},"o":"+=","e":{"op":"var","n":"n~715","x":2008},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1774}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1771},"vp":{"op":"lit","v":2,"x":2009},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #082"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:126"}',
+    'callisto_penal_mines': '{"id":"callisto_penal_mines","number":"082","name":{"en":"Callisto Penal Mines"},"type":"automated","cost":24,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2043},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1810},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2044},"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1811},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2045},"o":"+=","e":{"op":"var","n":"n~746","x":2046},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1812}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:132","id":1809},"vp":{"op":"lit","v":2,"x":2047},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #082"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:126"}',
 }

@@ -53,114 +53,116 @@ K = [
 ]
 
 
-x_536 = _C.x_536  # rules_data/terraforming_mars/cards/001-070.yaml:82
-x_539 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_540 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_544 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_546 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:90
-x_548 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_549 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_550 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_554 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_555 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_556 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_558 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_559 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_560 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_561 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_562 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_563 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_567 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_544 = _C.x_544  # rules_data/terraforming_mars/cards/001-070.yaml:82
+x_547 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_548 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_552 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_554 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:90
+x_556 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_557 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_558 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_559 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_560 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_564 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_565 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_566 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_568 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_569 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_570 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_571 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_572 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_573 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_577 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_568(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
+def x_578(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (1 * len([v_x_735 for v_x_735 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_734 for v_s_734 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_734, {}) if type(_h1) is dict else KEY(_h1, v_s_734, {})), 'card', None) == E.get('this'))])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_735, {}) if type(_h1) is dict else KEY(_h1, v_x_735, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_735, {}) if type(_h1) is dict else KEY(_h1, v_x_735, {})))) is dict else KEY(_w2, 'tile', None)) == 'ocean')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_735, {}) if type(_h1) is dict else KEY(_h1, v_x_735, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)]))
-    return MEMO(ctx, (568, E.get('this'), ctx.stamps.get('board', 0),), compute)
+        return (1 * len([v_x_771 for v_x_771 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_770 for v_s_770 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_770, {}) if type(_h1) is dict else KEY(_h1, v_s_770, {})), 'card', None) == E.get('this'))])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w2, 'tile', None)) == 'ocean')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)]))
+    return MEMO(ctx, (578, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
-def d_480(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_488(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_483(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_491(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 5, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 488, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 5, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 496, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_481 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:89
-d_482 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_489 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_490 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:89
 
 
-def d_483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_491(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_539(ctx, E):
+    if not x_547(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 485, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 493, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_484 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_492 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_485(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_493(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 485, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 493, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-def d_486(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
+def d_494(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 5, True)
+    LOCAL(ctx, E, 'n~748', 5, True)
     return True
 
 
-d_487 = _C.d_487  # rules_data/terraforming_mars/cards/001-070.yaml:89
+d_495 = _C.d_495  # rules_data/terraforming_mars/cards/001-070.yaml:89
 
 
-def d_488(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_496(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 488, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 496, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_489(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
+def t_497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,170 +170,178 @@ def t_489(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~719', 'capital', True)
-        return t_492(ctx, k, s, E)
+        LOCAL(ctx, E, 't~750', 'capital', True)
+        return t_500(ctx, k, s, E)
 
-    return t_490(ctx, r1, s, E)
-
-
-t_490 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:90
+    return t_498(ctx, r1, s, E)
 
 
-def d_491(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
+t_498 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:90
+
+
+def d_499(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', 'capital', True)
+    LOCAL(ctx, E, 't~750', 'capital', True)
     return True
 
 
-def t_492(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_500(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_548(ctx, E):
-        return t_493(ctx, k, s, E)
+    if x_556(ctx, E):
+        return t_501(ctx, k, s, E)
     return k()
 
 
-def t_493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_549(ctx, E), True)
-    if not x_550(ctx, E):
+    LOCAL(ctx, E, 'mine~754', x_557(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_558(ctx, E), True)
+    LOCAL(ctx, E, 'legal~765', x_559(ctx, E), True)
+    if not x_560(ctx, E):
         return False
-    return t_496(ctx, k, s, E)
+    return t_506(ctx, k, s, E)
 
 
-d_494 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_495 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_502 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_503 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_504 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_505 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 496, None, [], k)
+    return CHOOSE(ctx, 506, None, [], k)
 
 
-def t_497(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_500(ctx, k, s, E)
+    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    return t_510(ctx, k, s, E)
 
 
-d_498 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_499 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_508 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_509 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_500(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 501, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 511, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_555(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
-    return t_503(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_565(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
+    return t_513(ctx, k, s, E)
 
 
-def d_501(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 501, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 511, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_555(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_565(ctx, E), '=', False, K[5])
     return True
 
 
-d_502 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_503 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_504 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_505 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_506 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_507 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_508 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_509 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_512 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_513 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_514 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_515 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_516 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_517 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_518 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_519 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    480: CPS(d_480),
-    481: CPS(d_481),
-    482: CPS(d_482),
-    483: CPS(d_483),
-    484: CPS(d_484),
-    485: CPS(d_485),
-    486: CPS(d_486),
-    487: CPS(d_487),
     488: CPS(d_488),
-    489: t_489,
-    490: t_490,
+    489: CPS(d_489),
+    490: CPS(d_490),
     491: CPS(d_491),
-    492: t_492,
-    493: t_493,
+    492: CPS(d_492),
+    493: CPS(d_493),
     494: CPS(d_494),
     495: CPS(d_495),
-    496: t_496,
+    496: CPS(d_496),
     497: t_497,
-    498: CPS(d_498),
+    498: t_498,
     499: CPS(d_499),
     500: t_500,
-    501: CPS(d_501),
+    501: t_501,
     502: CPS(d_502),
-    503: t_503,
-    504: t_504,
-    505: t_505,
+    503: CPS(d_503),
+    504: CPS(d_504),
+    505: CPS(d_505),
     506: t_506,
     507: t_507,
-    508: t_508,
+    508: CPS(d_508),
     509: CPS(d_509),
+    510: t_510,
+    511: CPS(d_511),
+    512: CPS(d_512),
+    513: t_513,
+    514: t_514,
+    515: t_515,
+    516: t_516,
+    517: t_517,
+    518: t_518,
+    519: CPS(d_519),
 }
 
 
 CODE = {
-    536: x_536,
-    539: x_539,
-    540: x_540,
     544: x_544,
-    546: x_546,
+    547: x_547,
     548: x_548,
-    549: x_549,
-    550: x_550,
+    552: x_552,
     554: x_554,
-    555: x_555,
     556: x_556,
+    557: x_557,
     558: x_558,
     559: x_559,
     560: x_560,
-    561: x_561,
-    562: x_562,
-    563: x_563,
-    567: x_567,
+    564: x_564,
+    565: x_565,
+    566: x_566,
     568: x_568,
+    569: x_569,
+    570: x_570,
+    571: x_571,
+    572: x_572,
+    573: x_573,
+    577: x_577,
+    578: x_578,
 }
 AT = {
-    568: 'rules_data/terraforming_mars/cards/001-070.yaml:82',
+    578: 'rules_data/terraforming_mars/cards/001-070.yaml:82',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:82
-    'capital': '{"id":"capital","number":"008","name":{"en":"Capital"},"type":"automated","cost":26,"tags":["city","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":536},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":537},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":481},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":538},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":482},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":539},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":484},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":540},"o":"-=","e":{"op":"var","n":"n~715","x":541},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":485}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":483},{"op":"let","v":"n~717","e":{"op":"lit","v":5,"x":542},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":486},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":543},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":487},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":544},"o":"+=","e":{"op":"var","n":"n~717","x":545},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":488}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":480},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":546},"at":"rules_data/terraforming_mars/cards/001-070.yaml:90","id":490},{"op":"let","v":"t~719","e":{"op":"lit","v":"capital","x":547},"at":"rules_data/terraforming_mars/cards/001-070.yaml:90","id":491},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":548},"t":{"op":"seq","b":[{"op":"let","v":"legal~729","e":{"op":"letx","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"filt","v":"x~721","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~721"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~728","e":{"op":"filt","v":"s~726","src":{"op":"var","n":"open~725"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~728"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~728"},"b":{"op":"var","n":"open~725"}}},"x":549},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":494},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~729"}]},"b":{"op":"lit","v":0},"x":550},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":495},{"op":"choose","alts":[{"gens":[{"v":"space~730","src":{"op":"var","n":"legal~729","x":551},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"var","n":"t~719","x":552},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":498},{"op":"let","v":"s~732","e":{"op":"var","n":"space~730","x":553},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":499},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~732"},"d":{},"x":554},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~731"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":555},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":501},{"op":"set","t":{"op":"st","k":"last_space","x":556},"o":"=","e":{"op":"var","n":"s~732","x":557},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":502},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":558},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"bonus","d":null,"x":559},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":505},{"op":"for","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces","x":560},"w":{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false,"x":561},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":562},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":507},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":506},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"effect","d":null,"x":563},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":508},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~731","x":564},"space":{"op":"var","n":"s~732","x":565},"by":{"op":"var","n":"you","x":566}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":509}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":504},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":503}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":500}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":497},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~730"}],"x":567}}],"kind":"space","prompt":{"def":"place","args":{"t":"capital"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Capitale","en":"place a Capital tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":496}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":493},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":492}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:90","id":489},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~735","src":{"op":"fn","f":"adjacent","a":[{"op":"fn","f":"first","a":[{"op":"filt","v":"s~734","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~734"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}]}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"ocean"}}]}]}}]},"x":568},"source":{"doc":"tm-facts","section":"cards.json #008 (tile capital, a city tile)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:82"}',
+    'capital': '{"id":"capital","number":"008","name":{"en":"Capital"},"type":"automated","cost":26,"tags":["city","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":544},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":545},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":489},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":546},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":490},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":547},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":492},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":548},"o":"-=","e":{"op":"var","n":"n~746","x":549},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":493}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":491},{"op":"let","v":"n~748","e":{"op":"lit","v":5,"x":550},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":494},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":551},"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":495},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":552},"o":"+=","e":{"op":"var","n":"n~748","x":553},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":496}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:89","id":488},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":554},"at":"rules_data/terraforming_mars/cards/001-070.yaml:90","id":498},{"op":"let","v":"t~750","e":{"op":"lit","v":"capital","x":555},"at":"rules_data/terraforming_mars/cards/001-070.yaml:90","id":499},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":556},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":557},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":502},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":558},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":503},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":559},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":504},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":560},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":505},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":561},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":562},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":508},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":563},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":509},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":564},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":565},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":511},{"op":"set","t":{"op":"st","k":"last_space","x":566},"o":"=","e":{"op":"var","n":"s~768","x":567},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":512},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":568},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":569},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":515},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":570},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":571},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":572},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":517},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":516},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":573},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":518},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":574},"space":{"op":"var","n":"s~768","x":575},"by":{"op":"var","n":"you","x":576}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":519}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":514},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":513}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":510}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":507},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":577}}],"kind":"space","prompt":{"def":"place","args":{"t":"capital"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Capitale","en":"place a Capital tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":506}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":501},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":500}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:90","id":497},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"fn","f":"first","a":[{"op":"filt","v":"s~770","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}]}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"ocean"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"ocean"}}]}]}}]},"x":578},"source":{"doc":"tm-facts","section":"cards.json #008 (tile capital, a city tile)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:82"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_1311 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1312 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1316 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1318 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:431
+x_1335 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1336 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1340 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1342 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
-def d_1163(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
+def d_1187(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:430
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1166(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_1190(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    c, key = KEYPLACE(ctx, 1195, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1164 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:430
-d_1165 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1188 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1189 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:430
 
 
-def d_1166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1190(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1311(ctx, E):
+    if not x_1335(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1192, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1167 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1191 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1192, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1169 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:430
-d_1170 = _C.d_382  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1193 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:430
+d_1194 = _C.d_390  # rules_data/terraforming_mars/cards/001-070.yaml:430
 
 
-def d_1171(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1195(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1171, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1195, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_1172 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:431
+t_1196 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:431
 
 
 TRIALS = {
-    1163: CPS(d_1163),
-    1164: CPS(d_1164),
-    1165: CPS(d_1165),
-    1166: CPS(d_1166),
-    1167: CPS(d_1167),
-    1168: CPS(d_1168),
-    1169: CPS(d_1169),
-    1170: CPS(d_1170),
-    1171: CPS(d_1171),
-    1172: t_1172,
+    1187: CPS(d_1187),
+    1188: CPS(d_1188),
+    1189: CPS(d_1189),
+    1190: CPS(d_1190),
+    1191: CPS(d_1191),
+    1192: CPS(d_1192),
+    1193: CPS(d_1193),
+    1194: CPS(d_1194),
+    1195: CPS(d_1195),
+    1196: t_1196,
 }
 
 
 CODE = {
-    1311: x_1311,
-    1312: x_1312,
-    1316: x_1316,
-    1318: x_1318,
+    1335: x_1335,
+    1336: x_1336,
+    1340: x_1340,
+    1342: x_1342,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:424
-    'carbonate_processing': '{"id":"carbonate_processing","number":"043","name":{"en":"Carbonate Processing"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1309},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1164},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":1310},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1165},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1311},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1167},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1312},"o":"-=","e":{"op":"var","n":"n~715","x":1313},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1168}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1166},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":1314},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1169},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":1315},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1170},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1316},"o":"+=","e":{"op":"var","n":"n~717","x":1317},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1171}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1163},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1318},"at":"rules_data/terraforming_mars/cards/001-070.yaml:431","id":1172},"source":{"doc":"tm-facts","section":"cards.json #043"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:424"}',
+    'carbonate_processing': '{"id":"carbonate_processing","number":"043","name":{"en":"Carbonate Processing"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1333},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1188},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1334},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1189},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1335},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1191},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1336},"o":"-=","e":{"op":"var","n":"n~746","x":1337},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1192}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1190},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1338},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1193},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":1339},"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1194},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1340},"o":"+=","e":{"op":"var","n":"n~748","x":1341},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1195}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:430","id":1187},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1342},"at":"rules_data/terraforming_mars/cards/001-070.yaml:431","id":1196},"source":{"doc":"tm-facts","section":"cards.json #043"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:424"}',
 }

@@ -50,167 +50,167 @@ K = [
 ]
 
 
-x_3063 = _C.x_1429  # rules_data/terraforming_mars/cards/141-208.yaml:138
-x_3066 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3067 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3071 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3072 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3074 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3076 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3077 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3111 = _C.x_1453  # rules_data/terraforming_mars/cards/141-208.yaml:138
+x_3114 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3115 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3119 = _C.x_788  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3120 = _C.x_789  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3122 = _C.x_791  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3124 = _C.x_793  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3125 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_2690(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2738(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 8, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    if not d_2693(ctx, E):
+    LOCAL(ctx, E, 'n~746', 8, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    if not d_2741(ctx, E):
         return False
     return True
 
 
-d_2691 = _C.d_2691  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2692 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2739 = _C.d_2739  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2740 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:145
 
 
-def d_2693(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3066(ctx, E):
+    if not x_3114(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2695, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2743, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_2694 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2742 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2695, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2743, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_2696(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
+def d_2744(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:145
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', 'tr', True)
-    LOCAL(ctx, E, 'n~718', 1, True)
-    if not d_2699(ctx, E):
+    LOCAL(ctx, E, 't~748', 'tr', True)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    if not d_2747(ctx, E):
         return False
     return True
 
 
-d_2697 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:145
-d_2698 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2745 = _C.d_706  # rules_data/terraforming_mars/cards/141-208.yaml:145
+d_2746 = _C.d_369  # rules_data/terraforming_mars/cards/141-208.yaml:145
 
 
-def d_2699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3071(ctx, E):
+    if x_3119(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2700, ctx.state.get('game_tracks'), E.get('t~717'))
+        c, key = KEYPLACE(ctx, 2748, ctx.state.get('game_tracks'), E.get('t~748'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[1])
     else:
-        if not d_2701(ctx, E):
+        if not d_2749(ctx, E):
             return False
     return True
 
 
-def d_2700(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2748(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2700, ctx.state.get('game_tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 2748, ctx.state.get('game_tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[1])
     return True
 
 
-def d_2701(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2749(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2702, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 2750, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[2])
-    if not d_2703(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[2])
+    if not d_2751(ctx, E):
         return False
     return True
 
 
-def d_2702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2750(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2702, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 2750, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[2])
     return True
 
 
-d_2703 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2704 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2751 = _C.d_712  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2752 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    2690: CPS(d_2690),
-    2691: CPS(d_2691),
-    2692: CPS(d_2692),
-    2693: CPS(d_2693),
-    2694: CPS(d_2694),
-    2695: CPS(d_2695),
-    2696: CPS(d_2696),
-    2697: CPS(d_2697),
-    2698: CPS(d_2698),
-    2699: CPS(d_2699),
-    2700: CPS(d_2700),
-    2701: CPS(d_2701),
-    2702: CPS(d_2702),
-    2703: CPS(d_2703),
-    2704: CPS(d_2704),
+    2738: CPS(d_2738),
+    2739: CPS(d_2739),
+    2740: CPS(d_2740),
+    2741: CPS(d_2741),
+    2742: CPS(d_2742),
+    2743: CPS(d_2743),
+    2744: CPS(d_2744),
+    2745: CPS(d_2745),
+    2746: CPS(d_2746),
+    2747: CPS(d_2747),
+    2748: CPS(d_2748),
+    2749: CPS(d_2749),
+    2750: CPS(d_2750),
+    2751: CPS(d_2751),
+    2752: CPS(d_2752),
 }
 
 
 CODE = {
-    3063: x_3063,
-    3066: x_3066,
-    3067: x_3067,
-    3071: x_3071,
-    3072: x_3072,
-    3074: x_3074,
-    3076: x_3076,
-    3077: x_3077,
+    3111: x_3111,
+    3114: x_3114,
+    3115: x_3115,
+    3119: x_3119,
+    3120: x_3120,
+    3122: x_3122,
+    3124: x_3124,
+    3125: x_3125,
 }
 AT = {
 }
@@ -218,5 +218,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:138
-    'caretaker_contract': '{"id":"caretaker_contract","number":"154","name":{"en":"Caretaker Contract"},"type":"active","cost":3,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":3063},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":8,"x":3064},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2691},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3065},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2692},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":3066},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2694},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3067},"o":"-=","e":{"op":"var","n":"n~715","x":3068},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2695}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2693}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2690},"effect":{"op":"seq","b":[{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":3069},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2697},{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":3070},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2698},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3071},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":3072},"o":"+=","e":{"op":"var","n":"n~718","x":3073},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2700},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":3074},"o":"+=","e":{"op":"var","n":"n~718","x":3075},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2702},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":3076},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3077},"o":"=","e":{"op":"lit","v":true,"x":3078},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2704},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2703}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2701},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2699}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2696}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #154"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:138"}',
+    'caretaker_contract': '{"id":"caretaker_contract","number":"154","name":{"en":"Caretaker Contract"},"type":"active","cost":3,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":3111},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":8,"x":3112},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2739},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3113},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2740},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":3114},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2742},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3115},"o":"-=","e":{"op":"var","n":"n~746","x":3116},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2743}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2741}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2738},"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":3117},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2745},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3118},"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2746},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3119},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":3120},"o":"+=","e":{"op":"var","n":"n~749","x":3121},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2748},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":3122},"o":"+=","e":{"op":"var","n":"n~749","x":3123},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2750},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":3124},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3125},"o":"=","e":{"op":"lit","v":true,"x":3126},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2752},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2751}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2749},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2747}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:145","id":2744}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #154"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:138"}',
 }

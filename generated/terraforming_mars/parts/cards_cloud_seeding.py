@@ -47,19 +47,19 @@ K = [
 ]
 
 
-x_413 = _C.x_413  # rules_data/terraforming_mars/cards/001-070.yaml:41
-x_416 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_417 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_421 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_422 = _C.x_422  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_423 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_424 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_425 = _C.x_425  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_427 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_430 = _C.x_430  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_421 = _C.x_421  # rules_data/terraforming_mars/cards/001-070.yaml:41
+x_424 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_425 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_429 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_430 = _C.x_430  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_431 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_432 = _C.x_432  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_433 = _C.x_433  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_435 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_438 = _C.x_438  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def t_383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -67,162 +67,162 @@ def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~721', 2, True)
-        LOCAL(ctx, E, 'r~722', 'plants', True)
-        c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+        LOCAL(ctx, E, 'n~752', 2, True)
+        LOCAL(ctx, E, 'r~753', 'plants', True)
+        c, key = KEYPLACE(ctx, 398, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_378(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    if not d_386(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'heat', True)
-    return t_383(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    return t_391(ctx, r1, s, E)
 
 
-d_376 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:47
-d_377 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_384 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_385 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:47
 
 
-def d_378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_386(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_416(ctx, E):
+    if not x_424(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 388, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_379 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_387 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 380, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 388, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_381 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:47
-d_382 = _C.d_382  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_389 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_390 = _C.d_390  # rules_data/terraforming_mars/cards/001-070.yaml:47
 
 
-def t_383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_421(ctx, E):
-        return t_384(ctx, k, s, E)
+    if x_429(ctx, E):
+        return t_392(ctx, k, s, E)
     return k()
 
 
-def t_384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_422(ctx, E):
+    if not x_430(ctx, E):
         return False
-    return t_386(ctx, k, s, E)
+    return t_394(ctx, k, s, E)
 
 
-d_385 = _C.d_385  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_393 = _C.d_393  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_386(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_394(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 386, None, [], k)
+    return CHOOSE(ctx, 394, None, [], k)
 
 
-def d_387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_395(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 387, PL(ctx, E.get('target~720')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 395, PL(ctx, E.get('target~751')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[0])
     return True
 
 
-d_388 = _C.d_388  # rules_data/terraforming_mars/cards/001-070.yaml:47
+d_396 = _C.d_396  # rules_data/terraforming_mars/cards/001-070.yaml:47
 
 
-def d_389(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
+def d_397(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~722', 'plants', True)
+    LOCAL(ctx, E, 'r~753', 'plants', True)
     return True
 
 
-def d_390(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_398(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 390, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 398, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    375: t_375,
-    376: CPS(d_376),
-    377: CPS(d_377),
-    378: CPS(d_378),
-    379: CPS(d_379),
-    380: CPS(d_380),
-    381: CPS(d_381),
-    382: CPS(d_382),
     383: t_383,
-    384: t_384,
+    384: CPS(d_384),
     385: CPS(d_385),
-    386: t_386,
+    386: CPS(d_386),
     387: CPS(d_387),
     388: CPS(d_388),
     389: CPS(d_389),
     390: CPS(d_390),
+    391: t_391,
+    392: t_392,
+    393: CPS(d_393),
+    394: t_394,
+    395: CPS(d_395),
+    396: CPS(d_396),
+    397: CPS(d_397),
+    398: CPS(d_398),
 }
 
 
 CODE = {
-    413: x_413,
-    416: x_416,
-    417: x_417,
     421: x_421,
-    422: x_422,
-    423: x_423,
     424: x_424,
     425: x_425,
-    427: x_427,
+    429: x_429,
     430: x_430,
+    431: x_431,
+    432: x_432,
+    433: x_433,
+    435: x_435,
+    438: x_438,
 }
 AT = {
 }
@@ -230,5 +230,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:41
-    'cloud_seeding': '{"id":"cloud_seeding","number":"004","name":{"en":"Cloud Seeding"},"type":"automated","cost":11,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":413},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":414},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":376},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":415},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":377},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":416},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":379},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":417},"o":"-=","e":{"op":"var","n":"n~715","x":418},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":380}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":378},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":419},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":381},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":420},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":382},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":421},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~719","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~719"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0}}}],"x":422},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":385},{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":423},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0},"x":424}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~718"},"d":0,"x":425},"o":"-=","e":{"op":"var","n":"n~717","x":426},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":387},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":427}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":386}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":384},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":383},{"op":"let","v":"n~721","e":{"op":"lit","v":2,"x":428},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":388},{"op":"let","v":"r~722","e":{"op":"lit","v":"plants","x":429},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":389},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":430},"o":"+=","e":{"op":"var","n":"n~721","x":431},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":390}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":375},"source":{"doc":"tm-facts","section":"cards.json #004"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:41"}',
+    'cloud_seeding': '{"id":"cloud_seeding","number":"004","name":{"en":"Cloud Seeding"},"type":"automated","cost":11,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":421},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":422},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":384},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":423},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":385},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":424},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":387},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":425},"o":"-=","e":{"op":"var","n":"n~746","x":426},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":388}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":386},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":427},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":389},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":428},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":390},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":429},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":430},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":393},{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":431},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":432}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0,"x":433},"o":"-=","e":{"op":"var","n":"n~748","x":434},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":395},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":435}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":394}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":392},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":391},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":436},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":396},{"op":"let","v":"r~753","e":{"op":"lit","v":"plants","x":437},"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":397},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":438},"o":"+=","e":{"op":"var","n":"n~752","x":439},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":398}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:47","id":383},"source":{"doc":"tm-facts","section":"cards.json #004"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:41"}',
 }

@@ -45,7 +45,7 @@ K = [
 ]
 
 
-def x_374(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:10
+def x_382(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:10
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 5)
 
 
@@ -54,14 +54,14 @@ TRIALS = {
 
 
 CODE = {
-    374: x_374,
+    382: x_382,
 }
 AT = {
-    374: 'rules_data/terraforming_mars/cards/001-070.yaml:10',
+    382: 'rules_data/terraforming_mars/cards/001-070.yaml:10',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:10
-    'colonizer_training_camp': '{"id":"colonizer_training_camp","number":"001","name":{"en":"Colonizer Training Camp"},"type":"automated","cost":8,"tags":["jovian","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":374},"vp":{"op":"lit","v":2,"x":375},"source":{"doc":"tm-facts","section":"cards.json #001"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:10"}',
+    'colonizer_training_camp': '{"id":"colonizer_training_camp","number":"001","name":{"en":"Colonizer Training Camp"},"type":"automated","cost":8,"tags":["jovian","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":382},"vp":{"op":"lit","v":2,"x":383},"source":{"doc":"tm-facts","section":"cards.json #001"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:10"}',
 }

@@ -56,62 +56,64 @@ K = [
 ]
 
 
-x_605 = _C.x_572  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_606 = _C.x_573  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_607 = _C.x_574  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_608 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_609 = _C.x_576  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_610 = _C.x_577  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_612 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_614 = _C.x_581  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_615 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_616 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_620 = _C.x_620  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_621 = _C.x_621  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_622 = _C.x_622  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_626 = _C.x_626  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_627 = _C.x_627  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_628 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_630 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_631 = _C.x_631  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_632 = _C.x_632  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_633 = _C.x_633  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_634 = _C.x_634  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_635 = _C.x_635  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_639 = _C.x_639  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_643 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_644 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_615 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_616 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_617 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_618 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_619 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_620 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_622 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_624 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_625 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_626 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_630 = _C.x_630  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_631 = _C.x_631  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_632 = _C.x_632  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_633 = _C.x_633  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_634 = _C.x_634  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_638 = _C.x_638  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_639 = _C.x_639  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_640 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_642 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_643 = _C.x_643  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_644 = _C.x_644  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_645 = _C.x_645  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_646 = _C.x_646  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_647 = _C.x_647  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_651 = _C.x_651  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_655 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_656 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_657(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~735'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~734'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~734'), 'target': E.get('target~735'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~771'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~770'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~770'), 'target': E.get('target~771'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def x_658(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~735'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~734'), 0))
+    return (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~771'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~770'), 0))
 
 
-def x_648(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~735')}
+    return {'target': E.get('target~771')}
 
 
-def t_538(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
+def t_548(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     left = num(2)
     if left <= 0:
         return k()
-    return CHOOSE(ctx, 538, left, [], k)
+    return CHOOSE(ctx, 548, left, [], k)
 
 
-def t_539(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def t_549(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -119,20 +121,20 @@ def t_539(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~718', 'ocean', True)
-        return t_556(ctx, k, s, E)
+        LOCAL(ctx, E, 't~749', 'ocean', True)
+        return t_566(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~715', 'temperature', True)
-    LOCAL(ctx, E, 'n~716', 1, True)
-    return t_542(ctx, r1, s, E)
+    LOCAL(ctx, E, 'p~746', 'temperature', True)
+    LOCAL(ctx, E, 'n~747', 1, True)
+    return t_552(ctx, r1, s, E)
 
 
-d_540 = _C.d_513  # rules_data/terraforming_mars/cards/001-070.yaml:108
-d_541 = _C.d_514  # rules_data/terraforming_mars/cards/001-070.yaml:108
+d_550 = _C.d_523  # rules_data/terraforming_mars/cards/001-070.yaml:108
+d_551 = _C.d_524  # rules_data/terraforming_mars/cards/001-070.yaml:108
 
 
-def t_542(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_552(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -141,58 +143,58 @@ def t_542(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     def nxt(left):
         if left <= 0:
             return k()
-        return t_543(ctx, lambda: nxt(left - 1), k, E)
+        return t_553(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~716')))
+    return nxt(num(E.get('n~747')))
 
 
-def t_543(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_553(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_605(ctx, E):
-        return t_544(ctx, k, s, E)
+    if x_615(ctx, E):
+        return t_554(ctx, k, s, E)
     return k()
 
 
-def t_544(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_554(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 545, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 555, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_607(ctx, E), '+=', False, K[4])
-    return t_546(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_617(ctx, E), '+=', False, K[4])
+    return t_556(ctx, k, s, E)
 
 
-def d_545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 545, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 555, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_607(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, x_617(ctx, E), '+=', False, K[4])
     return True
 
 
-def t_546(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_556(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_608(ctx, E):
-        return t_547(ctx, k, s, E)
+    if x_618(ctx, E):
+        return t_557(ctx, k, s, E)
     return k()
 
 
-def t_547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_557(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -200,34 +202,34 @@ def t_547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_548(ctx, E):
+    if not d_558(ctx, E):
         return False
-    return t_552(ctx, r1, s, E)
+    return t_562(ctx, r1, s, E)
 
 
-def d_548(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_609(ctx, E):
-        if not d_549(ctx, E):
+    if x_619(ctx, E):
+        if not d_559(ctx, E):
             return False
     return True
 
 
-def d_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 550, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 560, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -236,251 +238,259 @@ def d_549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_550(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 550, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 560, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
 
 
-d_551 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_552 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_553 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_554 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
-d_555 = _C.d_555  # rules_data/terraforming_mars/cards/001-070.yaml:108
+d_561 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_562 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_563 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_564 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_565 = _C.d_565  # rules_data/terraforming_mars/cards/001-070.yaml:108
 
 
-def t_556(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_620(ctx, E):
-        return t_557(ctx, k, s, E)
+    if x_630(ctx, E):
+        return t_567(ctx, k, s, E)
     return k()
 
 
-def t_557(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~728', x_621(ctx, E), True)
-    if not x_622(ctx, E):
+    LOCAL(ctx, E, 'mine~753', x_631(ctx, E), True)
+    LOCAL(ctx, E, 'empty~758', x_632(ctx, E), True)
+    LOCAL(ctx, E, 'legal~764', x_633(ctx, E), True)
+    if not x_634(ctx, E):
         return False
-    return t_560(ctx, k, s, E)
+    return t_572(ctx, k, s, E)
 
 
-d_558 = _C.d_558  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_559 = _C.d_559  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_568 = _C.d_568  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_569 = _C.d_569  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_570 = _C.d_570  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_571 = _C.d_571  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_560(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_572(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 560, None, [], k)
+    return CHOOSE(ctx, 572, None, [], k)
 
 
-def t_561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_573(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~730', E.get('t~718'), True)
-    LOCAL(ctx, E, 's~731', E.get('space~729'), True)
-    return t_564(ctx, k, s, E)
+    LOCAL(ctx, E, 't~766', E.get('t~749'), True)
+    LOCAL(ctx, E, 's~767', E.get('space~765'), True)
+    return t_576(ctx, k, s, E)
 
 
-d_562 = _C.d_562  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_563 = _C.d_563  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_574 = _C.d_574  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_575 = _C.d_575  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_564(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_576(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 565, ctx.state.get('board'), E.get('s~731'))
+    c, key = KEYPLACE(ctx, 577, ctx.state.get('board'), E.get('s~767'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_627(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[8])
-    return t_567(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_639(ctx, E), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[8])
+    return t_579(ctx, k, s, E)
 
 
-def d_565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 565, ctx.state.get('board'), E.get('s~731'))
+    c, key = KEYPLACE(ctx, 577, ctx.state.get('board'), E.get('s~767'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_627(ctx, E), '=', False, K[7])
+        SET(ctx, 'board', c, key, x_639(ctx, E), '=', False, K[7])
     return True
 
 
-d_566 = _C.d_566  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_567 = _C.t_567  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_568 = _C.t_568  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_569 = _C.t_569  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_570 = _C.t_570  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_571 = _C.t_571  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_572 = _C.t_572  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_573 = _C.d_573  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_578 = _C.d_578  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_579 = _C.t_579  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_580 = _C.t_580  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_581 = _C.t_581  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_582 = _C.t_582  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_583 = _C.t_583  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_584 = _C.t_584  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_585 = _C.d_585  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def t_574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def t_586(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 3, True)
-    LOCAL(ctx, E, 'r~734', 'plants', True)
-    return t_577(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~769', 3, True)
+    LOCAL(ctx, E, 'r~770', 'plants', True)
+    return t_589(ctx, k, s, E)
 
 
-def d_575(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
+def d_587(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:108
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 3, True)
+    LOCAL(ctx, E, 'n~769', 3, True)
     return True
 
 
-d_576 = _C.d_576  # rules_data/terraforming_mars/cards/001-070.yaml:108
+d_588 = _C.d_588  # rules_data/terraforming_mars/cards/001-070.yaml:108
 
 
-def t_577(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_589(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_643(ctx, E):
-        return t_578(ctx, k, s, E)
+    if x_655(ctx, E):
+        return t_590(ctx, k, s, E)
     return k()
 
 
-def t_578(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_590(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 578, None, [], k)
+    return CHOOSE(ctx, 590, None, [], k)
 
 
-def d_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_591(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 579, PL(ctx, E.get('target~735')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 591, PL(ctx, E.get('target~771')).get('stock'), E.get('r~770'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~769'), '-=', False, K[9])
     return True
 
 
-d_580 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_592 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {
-    538: t_538,
-    539: t_539,
-    540: CPS(d_540),
-    541: CPS(d_541),
-    542: t_542,
-    543: t_543,
-    544: t_544,
-    545: CPS(d_545),
-    546: t_546,
-    547: t_547,
-    548: CPS(d_548),
-    549: CPS(d_549),
+    548: t_548,
+    549: t_549,
     550: CPS(d_550),
     551: CPS(d_551),
     552: t_552,
     553: t_553,
-    554: CPS(d_554),
+    554: t_554,
     555: CPS(d_555),
     556: t_556,
     557: t_557,
     558: CPS(d_558),
     559: CPS(d_559),
-    560: t_560,
-    561: t_561,
-    562: CPS(d_562),
-    563: CPS(d_563),
-    564: t_564,
+    560: CPS(d_560),
+    561: CPS(d_561),
+    562: t_562,
+    563: t_563,
+    564: CPS(d_564),
     565: CPS(d_565),
-    566: CPS(d_566),
+    566: t_566,
     567: t_567,
-    568: t_568,
-    569: t_569,
-    570: t_570,
-    571: t_571,
+    568: CPS(d_568),
+    569: CPS(d_569),
+    570: CPS(d_570),
+    571: CPS(d_571),
     572: t_572,
-    573: CPS(d_573),
-    574: t_574,
+    573: t_573,
+    574: CPS(d_574),
     575: CPS(d_575),
-    576: CPS(d_576),
-    577: t_577,
-    578: t_578,
-    579: CPS(d_579),
-    580: CPS(d_580),
+    576: t_576,
+    577: CPS(d_577),
+    578: CPS(d_578),
+    579: t_579,
+    580: t_580,
+    581: t_581,
+    582: t_582,
+    583: t_583,
+    584: t_584,
+    585: CPS(d_585),
+    586: t_586,
+    587: CPS(d_587),
+    588: CPS(d_588),
+    589: t_589,
+    590: t_590,
+    591: CPS(d_591),
+    592: CPS(d_592),
 }
 
 
 CODE = {
-    605: x_605,
-    606: x_606,
-    607: x_607,
-    608: x_608,
-    609: x_609,
-    610: x_610,
-    612: x_612,
-    614: x_614,
     615: x_615,
     616: x_616,
+    617: x_617,
+    618: x_618,
+    619: x_619,
     620: x_620,
-    621: x_621,
     622: x_622,
+    624: x_624,
+    625: x_625,
     626: x_626,
-    627: x_627,
-    628: x_628,
     630: x_630,
     631: x_631,
     632: x_632,
     633: x_633,
     634: x_634,
-    635: x_635,
+    638: x_638,
     639: x_639,
+    640: x_640,
+    642: x_642,
     643: x_643,
     644: x_644,
     645: x_645,
     646: x_646,
-    648: x_648,
+    647: x_647,
+    651: x_651,
+    655: x_655,
+    656: x_656,
+    657: x_657,
+    658: x_658,
+    660: x_660,
 }
 AT = {
-    645: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    646: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    648: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    657: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    658: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    660: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:102
-    'comet': '{"id":"comet","number":"010","name":{"en":"Comet"},"type":"event","cost":21,"tags":["space"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~715","e":{"op":"lit","v":"temperature","x":602},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":540},{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":603},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":541},{"op":"rep","n":{"op":"var","n":"n~716","x":604},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"max","d":0},"x":605},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0,"x":606},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0,"x":607},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":545},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":608},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":609},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"d":0,"x":610},"o":"+=","e":{"op":"lit","v":1,"x":611},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":550},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":612},"o":"=","e":{"op":"lit","v":true,"x":613},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":551}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":549},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":548},{"op":"for","v":"b~717","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"bonuses","d":[],"x":614},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"x":615},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"effect"},"x":616},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":553},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":552},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~715","x":617},"by":{"op":"var","n":"you","x":618}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":554}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":547},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":546}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":544},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":543},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":542},{"op":"let","v":"t~718","e":{"op":"lit","v":"ocean","x":619},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":555},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~719","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tile","d":null},"b":{"op":"var","n":"t~718"}}}]},"x":620},"t":{"op":"seq","b":[{"op":"let","v":"legal~728","e":{"op":"letx","v":"open~724","e":{"op":"filt","v":"s~721","src":{"op":"filt","v":"x~720","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~720"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"t~718"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~721"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~722","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~721"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~723","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~723"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~723"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~727","e":{"op":"filt","v":"s~725","src":{"op":"var","n":"open~724"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~726","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~725"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~726"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~726"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~727"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~727"},"b":{"op":"var","n":"open~724"}}},"x":621},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":558},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~728"}]},"b":{"op":"lit","v":0},"x":622},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":559},{"op":"choose","alts":[{"gens":[{"v":"space~729","src":{"op":"var","n":"legal~728","x":623},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~730","e":{"op":"var","n":"t~718","x":624},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":562},{"op":"let","v":"s~731","e":{"op":"var","n":"space~729","x":625},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":563},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~731"},"d":{},"x":626},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~730"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":627},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":565},{"op":"set","t":{"op":"st","k":"last_space","x":628},"o":"=","e":{"op":"var","n":"s~731","x":629},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":566},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":630},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~731"},"f":"bonus","d":null,"x":631},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":569},{"op":"for","v":"x~732","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~731"}],"kind":"spaces","x":632},"w":{"op":"in","a":{"op":"var","n":"x~732"},"b":{"op":"st","k":"board"},"neg":false,"x":633},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~732"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":634},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":571},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":570},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"effect","d":null,"x":635},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":572},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~730","x":636},"space":{"op":"var","n":"s~731","x":637},"by":{"op":"var","n":"you","x":638}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":573}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":568},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":567}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":564}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":561},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~729"}],"x":639}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":560}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":557},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":556}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":539},"label":{"op":"lit","v":{"first":1},"x":640}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":3,"x":641},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":575},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":642},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":576},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":643},"t":{"op":"choose","alts":[{"gens":[{"v":"target~735","src":{"op":"core","n":"players","x":644},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~735"}},"k":{"op":"var","n":"r~734"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~734"},"target":{"op":"var","n":"target~735"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":645}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~735"}},"k":{"op":"var","n":"r~734"},"d":0,"x":646},"o":"-=","e":{"op":"var","n":"n~733","x":647},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":579},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~735"}],"x":648}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":580},"label":{"op":"lit","v":{"target":null},"x":649}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 piante a un qualsiasi giocatore","en":"remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":578},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":577}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":574},"label":{"op":"lit","v":{"first":2},"x":650}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":651},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura di 1 e piazza una tessera Oceano; togli fino a 3 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature 1 step and place an ocean tile; remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":538},"source":{"doc":"tm-facts","section":"cards.json #010"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:102"}',
+    'comet': '{"id":"comet","number":"010","name":{"en":"Comet"},"type":"event","cost":21,"tags":["space"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"temperature","x":612},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":550},{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":613},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":551},{"op":"rep","n":{"op":"var","n":"n~747","x":614},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":615},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":616},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":617},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":555},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":618},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":619},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":620},"o":"+=","e":{"op":"lit","v":1,"x":621},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":560},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":622},"o":"=","e":{"op":"lit","v":true,"x":623},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":561}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":559},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":558},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":624},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":625},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":626},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":563},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":562},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":627},"by":{"op":"var","n":"you","x":628}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":564}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":557},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":556}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":554},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":553},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":552},{"op":"let","v":"t~749","e":{"op":"lit","v":"ocean","x":629},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":565},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~750","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tile","d":null},"b":{"op":"var","n":"t~749"}}}]},"x":630},"t":{"op":"seq","b":[{"op":"let","v":"mine~753","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":631},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":568},{"op":"let","v":"empty~758","e":{"op":"filt","v":"s~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~753"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":632},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":569},{"op":"let","v":"legal~764","e":{"op":"letx","v":"open~760","e":{"op":"filt","v":"s~759","src":{"op":"var","n":"empty~758"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~759"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~759"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~763","e":{"op":"filt","v":"s~761","src":{"op":"var","n":"open~760"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~763"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~763"},"b":{"op":"var","n":"open~760"}}},"b":{"op":"var","n":"open~760"}},"x":633},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":570},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~764"}]},"b":{"op":"lit","v":0},"x":634},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":571},{"op":"choose","alts":[{"gens":[{"v":"space~765","src":{"op":"var","n":"legal~764","x":635},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~766","e":{"op":"var","n":"t~749","x":636},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":574},{"op":"let","v":"s~767","e":{"op":"var","n":"space~765","x":637},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":575},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~767"},"d":{},"x":638},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~766"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":639},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":577},{"op":"set","t":{"op":"st","k":"last_space","x":640},"o":"=","e":{"op":"var","n":"s~767","x":641},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":578},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":642},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~767"},"f":"bonus","d":null,"x":643},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":581},{"op":"for","v":"x~768","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~767"}],"kind":"spaces","x":644},"w":{"op":"in","a":{"op":"var","n":"x~768"},"b":{"op":"st","k":"board"},"neg":false,"x":645},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~768"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":646},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":583},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":582},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"effect","d":null,"x":647},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":584},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~766","x":648},"space":{"op":"var","n":"s~767","x":649},"by":{"op":"var","n":"you","x":650}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":585}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":580},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":579}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":576}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":573},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~765"}],"x":651}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":572}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":567},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":566}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":549},"label":{"op":"lit","v":{"first":1},"x":652}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~769","e":{"op":"lit","v":3,"x":653},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":587},{"op":"let","v":"r~770","e":{"op":"lit","v":"plants","x":654},"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":588},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":655},"t":{"op":"choose","alts":[{"gens":[{"v":"target~771","src":{"op":"core","n":"players","x":656},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~771"}},"k":{"op":"var","n":"r~770"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~770"},"target":{"op":"var","n":"target~771"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":657}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~771"}},"k":{"op":"var","n":"r~770"},"d":0,"x":658},"o":"-=","e":{"op":"var","n":"n~769","x":659},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":591},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~771"}],"x":660}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":592},"label":{"op":"lit","v":{"target":null},"x":661}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 piante a un qualsiasi giocatore","en":"remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":590},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":589}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:108","id":586},"label":{"op":"lit","v":{"first":2},"x":662}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":663},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 1 e piazza una tessera Oceano; togli fino a 3 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 1 step and place an ocean tile; remove up to 3 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":548},"source":{"doc":"tm-facts","section":"cards.json #010"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:102"}',
 }

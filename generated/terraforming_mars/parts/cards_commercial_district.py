@@ -53,104 +53,106 @@ K = [
 ]
 
 
-x_2017 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2018 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2022 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2024 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:160
-x_2026 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2027 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2028 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2032 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2033 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2034 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2036 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2037 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2038 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2039 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2040 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2041 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2045 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2055 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2056 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2060 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2062 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:160
+x_2064 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2065 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2066 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2067 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2068 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2072 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2073 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2074 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2076 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2077 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2078 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2079 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2080 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2081 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2085 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_2046(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
+def x_2086(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (1 * len([v_x_735 for v_x_735 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_734 for v_s_734 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_734, {}) if type(_h1) is dict else KEY(_h1, v_s_734, {})), 'card', None) == E.get('this'))])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_735, {}) if type(_h1) is dict else KEY(_h1, v_x_735, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_735, {}) if type(_h1) is dict else KEY(_h1, v_x_735, {})))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_735, {}) if type(_h1) is dict else KEY(_h1, v_x_735, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))
-    return MEMO(ctx, (2046, E.get('this'), ctx.stamps.get('board', 0),), compute)
+        return (1 * len([v_x_771 for v_x_771 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_770 for v_s_770 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_770, {}) if type(_h1) is dict else KEY(_h1, v_s_770, {})), 'card', None) == E.get('this'))])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))
+    return MEMO(ctx, (2086, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
-def d_1779(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
+def d_1817(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:159
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1782(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_1820(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 4, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1787, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1825, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_1780 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:159
-d_1781 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1818 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1819 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:159
 
 
-def d_1782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2017(ctx, E):
+    if not x_2055(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1784, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1822, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_1783 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1821 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1784(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1822(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1784, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1822, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_1785 = _C.d_1155  # rules_data/terraforming_mars/cards/071-140.yaml:159
-d_1786 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1823 = _C.d_1179  # rules_data/terraforming_mars/cards/071-140.yaml:159
+d_1824 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:159
 
 
-def d_1787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1825(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1787, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1825, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_1788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
+def t_1826(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,169 +160,177 @@ def t_1788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~719', 'commercial_district', True)
-        return t_1791(ctx, k, s, E)
+        LOCAL(ctx, E, 't~750', 'commercial_district', True)
+        return t_1829(ctx, k, s, E)
 
-    return t_1789(ctx, r1, s, E)
-
-
-t_1789 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:160
+    return t_1827(ctx, r1, s, E)
 
 
-def d_1790(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
+t_1827 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:160
+
+
+def d_1828(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:160
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', 'commercial_district', True)
+    LOCAL(ctx, E, 't~750', 'commercial_district', True)
     return True
 
 
-def t_1791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_1829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2026(ctx, E):
-        return t_1792(ctx, k, s, E)
+    if x_2064(ctx, E):
+        return t_1830(ctx, k, s, E)
     return k()
 
 
-def t_1792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_1830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_2027(ctx, E), True)
-    if not x_2028(ctx, E):
+    LOCAL(ctx, E, 'mine~754', x_2065(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_2066(ctx, E), True)
+    LOCAL(ctx, E, 'legal~765', x_2067(ctx, E), True)
+    if not x_2068(ctx, E):
         return False
-    return t_1795(ctx, k, s, E)
+    return t_1835(ctx, k, s, E)
 
 
-d_1793 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1794 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_1831 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1832 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1833 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1834 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_1795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1835(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1795, None, [], k)
+    return CHOOSE(ctx, 1835, None, [], k)
 
 
-def t_1796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1836(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_1799(ctx, k, s, E)
+    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    return t_1839(ctx, k, s, E)
 
 
-d_1797 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1798 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1837 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1838 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_1799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1839(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 1840, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2033(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
-    return t_1802(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2073(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
+    return t_1842(ctx, k, s, E)
 
 
-def d_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 1840, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2033(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_2073(ctx, E), '=', False, K[5])
     return True
 
 
-d_1801 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1802 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1803 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1804 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1805 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1806 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1807 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1808 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1841 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1842 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1843 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1844 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1845 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1846 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1847 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1848 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    1779: CPS(d_1779),
-    1780: CPS(d_1780),
-    1781: CPS(d_1781),
-    1782: CPS(d_1782),
-    1783: CPS(d_1783),
-    1784: CPS(d_1784),
-    1785: CPS(d_1785),
-    1786: CPS(d_1786),
-    1787: CPS(d_1787),
-    1788: t_1788,
-    1789: t_1789,
-    1790: CPS(d_1790),
-    1791: t_1791,
-    1792: t_1792,
-    1793: CPS(d_1793),
-    1794: CPS(d_1794),
-    1795: t_1795,
-    1796: t_1796,
-    1797: CPS(d_1797),
-    1798: CPS(d_1798),
-    1799: t_1799,
-    1800: CPS(d_1800),
-    1801: CPS(d_1801),
-    1802: t_1802,
-    1803: t_1803,
-    1804: t_1804,
-    1805: t_1805,
-    1806: t_1806,
-    1807: t_1807,
-    1808: CPS(d_1808),
+    1817: CPS(d_1817),
+    1818: CPS(d_1818),
+    1819: CPS(d_1819),
+    1820: CPS(d_1820),
+    1821: CPS(d_1821),
+    1822: CPS(d_1822),
+    1823: CPS(d_1823),
+    1824: CPS(d_1824),
+    1825: CPS(d_1825),
+    1826: t_1826,
+    1827: t_1827,
+    1828: CPS(d_1828),
+    1829: t_1829,
+    1830: t_1830,
+    1831: CPS(d_1831),
+    1832: CPS(d_1832),
+    1833: CPS(d_1833),
+    1834: CPS(d_1834),
+    1835: t_1835,
+    1836: t_1836,
+    1837: CPS(d_1837),
+    1838: CPS(d_1838),
+    1839: t_1839,
+    1840: CPS(d_1840),
+    1841: CPS(d_1841),
+    1842: t_1842,
+    1843: t_1843,
+    1844: t_1844,
+    1845: t_1845,
+    1846: t_1846,
+    1847: t_1847,
+    1848: CPS(d_1848),
 }
 
 
 CODE = {
-    2017: x_2017,
-    2018: x_2018,
-    2022: x_2022,
-    2024: x_2024,
-    2026: x_2026,
-    2027: x_2027,
-    2028: x_2028,
-    2032: x_2032,
-    2033: x_2033,
-    2034: x_2034,
-    2036: x_2036,
-    2037: x_2037,
-    2038: x_2038,
-    2039: x_2039,
-    2040: x_2040,
-    2041: x_2041,
-    2045: x_2045,
-    2046: x_2046,
+    2055: x_2055,
+    2056: x_2056,
+    2060: x_2060,
+    2062: x_2062,
+    2064: x_2064,
+    2065: x_2065,
+    2066: x_2066,
+    2067: x_2067,
+    2068: x_2068,
+    2072: x_2072,
+    2073: x_2073,
+    2074: x_2074,
+    2076: x_2076,
+    2077: x_2077,
+    2078: x_2078,
+    2079: x_2079,
+    2080: x_2080,
+    2081: x_2081,
+    2085: x_2085,
+    2086: x_2086,
 }
 AT = {
-    2046: 'rules_data/terraforming_mars/cards/071-140.yaml:153',
+    2086: 'rules_data/terraforming_mars/cards/071-140.yaml:153',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:153
-    'commercial_district': '{"id":"commercial_district","number":"085","name":{"en":"Commercial District"},"type":"automated","cost":16,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2015},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1780},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2016},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1781},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2017},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1783},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2018},"o":"-=","e":{"op":"var","n":"n~715","x":2019},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1784}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1782},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":2020},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1785},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2021},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1786},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2022},"o":"+=","e":{"op":"var","n":"n~717","x":2023},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1787}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1779},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2024},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1789},{"op":"let","v":"t~719","e":{"op":"lit","v":"commercial_district","x":2025},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1790},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":2026},"t":{"op":"seq","b":[{"op":"let","v":"legal~729","e":{"op":"letx","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"filt","v":"x~721","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~721"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~728","e":{"op":"filt","v":"s~726","src":{"op":"var","n":"open~725"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~728"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~728"},"b":{"op":"var","n":"open~725"}}},"x":2027},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1793},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~729"}]},"b":{"op":"lit","v":0},"x":2028},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1794},{"op":"choose","alts":[{"gens":[{"v":"space~730","src":{"op":"var","n":"legal~729","x":2029},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"var","n":"t~719","x":2030},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1797},{"op":"let","v":"s~732","e":{"op":"var","n":"space~730","x":2031},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1798},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~732"},"d":{},"x":2032},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~731"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2033},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1800},{"op":"set","t":{"op":"st","k":"last_space","x":2034},"o":"=","e":{"op":"var","n":"s~732","x":2035},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1801},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2036},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"bonus","d":null,"x":2037},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1804},{"op":"for","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces","x":2038},"w":{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false,"x":2039},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2040},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1806},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1805},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"effect","d":null,"x":2041},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1807},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~731","x":2042},"space":{"op":"var","n":"s~732","x":2043},"by":{"op":"var","n":"you","x":2044}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1808}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1803},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1802}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1799}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1796},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~730"}],"x":2045}}],"kind":"space","prompt":{"def":"place","args":{"t":"commercial_district"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Distretto commerciale","en":"place a Commercial District tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1795}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1792},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1791}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1788},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~735","src":{"op":"fn","f":"adjacent","a":[{"op":"fn","f":"first","a":[{"op":"filt","v":"s~734","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~734"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}]}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"x":2046},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #085"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:153"}',
+    'commercial_district': '{"id":"commercial_district","number":"085","name":{"en":"Commercial District"},"type":"automated","cost":16,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2053},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1818},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2054},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1819},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2055},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1821},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2056},"o":"-=","e":{"op":"var","n":"n~746","x":2057},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1822}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1820},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":2058},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1823},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2059},"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1824},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2060},"o":"+=","e":{"op":"var","n":"n~748","x":2061},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1825}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:159","id":1817},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2062},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1827},{"op":"let","v":"t~750","e":{"op":"lit","v":"commercial_district","x":2063},"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1828},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":2064},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2065},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1831},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":2066},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1832},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":2067},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1833},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":2068},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1834},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":2069},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":2070},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1837},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":2071},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1838},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":2072},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2073},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1840},{"op":"set","t":{"op":"st","k":"last_space","x":2074},"o":"=","e":{"op":"var","n":"s~768","x":2075},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1841},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2076},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":2077},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1844},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":2078},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":2079},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2080},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1846},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1845},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":2081},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1847},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":2082},"space":{"op":"var","n":"s~768","x":2083},"by":{"op":"var","n":"you","x":2084}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1848}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1843},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1842}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1839}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1836},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":2085}}],"kind":"space","prompt":{"def":"place","args":{"t":"commercial_district"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Distretto commerciale","en":"place a Commercial District tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1835}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1830},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1829}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:160","id":1826},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"fn","f":"first","a":[{"op":"filt","v":"s~770","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}]}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"x":2086},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #085"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:153"}',
 }

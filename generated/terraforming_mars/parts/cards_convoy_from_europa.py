@@ -55,32 +55,34 @@ K = [
 ]
 
 
-x_3163 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3164 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3165 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3169 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3170 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3171 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3173 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3174 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3175 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3176 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3177 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3178 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3182 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3185 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3186 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3187 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3188 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3190 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3191 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3192 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3193 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3194 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3195 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3211 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3212 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3213 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3214 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3215 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3219 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3220 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3221 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3223 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3224 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3225 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3226 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3227 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3228 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3232 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_3235 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3236 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3237 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3238 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3240 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3241 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3242 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3243 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3244 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3245 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_2774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
+def t_2822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -88,242 +90,250 @@ def t_2774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'n~730', 1, True)
-        if not d_2795(ctx, E):
+        LOCAL(ctx, E, 'n~766', 1, True)
+        if not d_2845(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_2776(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_2824(ctx, r1, s, E)
 
 
-d_2775 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:215
+d_2823 = _C.d_878  # rules_data/terraforming_mars/cards/141-208.yaml:215
 
 
-def t_2776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_2824(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3163(ctx, E):
-        return t_2777(ctx, k, s, E)
+    if x_3211(ctx, E):
+        return t_2825(ctx, k, s, E)
     return k()
 
 
-def t_2777(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_2825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_3164(ctx, E), True)
-    if not x_3165(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_3212(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_3213(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_3214(ctx, E), True)
+    if not x_3215(ctx, E):
         return False
-    return t_2780(ctx, k, s, E)
+    return t_2830(ctx, k, s, E)
 
 
-d_2778 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_2779 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_2826 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2827 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2828 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2829 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_2780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_2830(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2780, None, [], k)
+    return CHOOSE(ctx, 2830, None, [], k)
 
 
-def t_2781(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2831(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_2784(ctx, k, s, E)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_2834(ctx, k, s, E)
 
 
-d_2782 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_2783 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2832 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2833 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_2784(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2834(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2785, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 2835, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3170(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_2787(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3220(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
+    return t_2837(ctx, k, s, E)
 
 
-def d_2785(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2835(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2785, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 2835, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3170(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3220(ctx, E), '=', False, K[3])
     return True
 
 
-d_2786 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2787 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2788 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2789 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2790 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2791 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2792 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2793 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2836 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2837 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2838 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2839 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2840 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2841 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2842 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2843 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_2794(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
+def d_2844(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~730', 1, True)
+    LOCAL(ctx, E, 'n~766', 1, True)
     return True
 
 
-def d_2795(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_2845(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~730'))
+    left = num(E.get('n~766'))
     while left > 0:
         left -= 1
-        if not d_2796(ctx, E):
+        if not d_2846(ctx, E):
             return False
     return True
 
 
-def d_2796(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2797(ctx, E):
+    if not d_2847(ctx, E):
         return False
-    if not d_2802(ctx, E):
+    if not d_2852(ctx, E):
         return False
     return True
 
 
-def d_2797(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2847(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3185(ctx, E):
-        if not d_2798(ctx, E):
+    if x_3235(ctx, E):
+        if not d_2848(ctx, E):
             return False
     return True
 
 
-def d_2798(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2848(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3187(ctx, E), '=', False, K[5])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3237(ctx, E), '=', False, K[5])
     SET(ctx, 'discard', ctx.state, 'discard', K[6], '=', False, K[7])
-    STMT(ctx, 2801)
+    STMT(ctx, 2851)
     return True
 
 
-d_2799 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2800 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2849 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2850 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_2801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2851(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2801)
+    STMT(ctx, 2851)
     return True
 
 
-d_2802 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2803 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2804 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2805 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2852 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2853 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2854 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2855 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    2774: t_2774,
-    2775: CPS(d_2775),
-    2776: t_2776,
-    2777: t_2777,
-    2778: CPS(d_2778),
-    2779: CPS(d_2779),
-    2780: t_2780,
-    2781: t_2781,
-    2782: CPS(d_2782),
-    2783: CPS(d_2783),
-    2784: t_2784,
-    2785: CPS(d_2785),
-    2786: CPS(d_2786),
-    2787: t_2787,
-    2788: t_2788,
-    2789: t_2789,
-    2790: t_2790,
-    2791: t_2791,
-    2792: t_2792,
-    2793: CPS(d_2793),
-    2794: CPS(d_2794),
-    2795: CPS(d_2795),
-    2796: CPS(d_2796),
-    2797: CPS(d_2797),
-    2798: CPS(d_2798),
-    2799: CPS(d_2799),
-    2800: CPS(d_2800),
-    2801: CPS(d_2801),
-    2802: CPS(d_2802),
-    2803: CPS(d_2803),
-    2804: CPS(d_2804),
-    2805: CPS(d_2805),
+    2822: t_2822,
+    2823: CPS(d_2823),
+    2824: t_2824,
+    2825: t_2825,
+    2826: CPS(d_2826),
+    2827: CPS(d_2827),
+    2828: CPS(d_2828),
+    2829: CPS(d_2829),
+    2830: t_2830,
+    2831: t_2831,
+    2832: CPS(d_2832),
+    2833: CPS(d_2833),
+    2834: t_2834,
+    2835: CPS(d_2835),
+    2836: CPS(d_2836),
+    2837: t_2837,
+    2838: t_2838,
+    2839: t_2839,
+    2840: t_2840,
+    2841: t_2841,
+    2842: t_2842,
+    2843: CPS(d_2843),
+    2844: CPS(d_2844),
+    2845: CPS(d_2845),
+    2846: CPS(d_2846),
+    2847: CPS(d_2847),
+    2848: CPS(d_2848),
+    2849: CPS(d_2849),
+    2850: CPS(d_2850),
+    2851: CPS(d_2851),
+    2852: CPS(d_2852),
+    2853: CPS(d_2853),
+    2854: CPS(d_2854),
+    2855: CPS(d_2855),
 }
 
 
 CODE = {
-    3163: x_3163,
-    3164: x_3164,
-    3165: x_3165,
-    3169: x_3169,
-    3170: x_3170,
-    3171: x_3171,
-    3173: x_3173,
-    3174: x_3174,
-    3175: x_3175,
-    3176: x_3176,
-    3177: x_3177,
-    3178: x_3178,
-    3182: x_3182,
-    3185: x_3185,
-    3186: x_3186,
-    3187: x_3187,
-    3188: x_3188,
-    3190: x_3190,
-    3191: x_3191,
-    3192: x_3192,
-    3193: x_3193,
-    3194: x_3194,
-    3195: x_3195,
+    3211: x_3211,
+    3212: x_3212,
+    3213: x_3213,
+    3214: x_3214,
+    3215: x_3215,
+    3219: x_3219,
+    3220: x_3220,
+    3221: x_3221,
+    3223: x_3223,
+    3224: x_3224,
+    3225: x_3225,
+    3226: x_3226,
+    3227: x_3227,
+    3228: x_3228,
+    3232: x_3232,
+    3235: x_3235,
+    3236: x_3236,
+    3237: x_3237,
+    3238: x_3238,
+    3240: x_3240,
+    3241: x_3241,
+    3242: x_3242,
+    3243: x_3243,
+    3244: x_3244,
+    3245: x_3245,
 }
 AT = {
 }
@@ -331,5 +341,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:209
-    'convoy_from_europa': '{"id":"convoy_from_europa","number":"161","name":{"en":"Convoy From Europa"},"type":"event","cost":15,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":3162},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2775},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":3163},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":3164},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2778},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":3165},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2779},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":3166},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":3167},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2782},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":3168},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2783},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":3169},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3170},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2785},{"op":"set","t":{"op":"st","k":"last_space","x":3171},"o":"=","e":{"op":"var","n":"s~728","x":3172},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2786},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3173},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":3174},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2789},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":3175},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":3176},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3177},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2791},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2790},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":3178},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2792},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":3179},"space":{"op":"var","n":"s~728","x":3180},"by":{"op":"var","n":"you","x":3181}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2793}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2788},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2787}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2784}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2781},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":3182}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2780}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2777},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2776},{"op":"let","v":"n~730","e":{"op":"lit","v":1,"x":3183},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2794},{"op":"rep","n":{"op":"var","n":"n~730","x":3184},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3185},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3186},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3187},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2799},{"op":"set","t":{"op":"st","k":"discard","x":3188},"o":"=","e":{"op":"lit","v":[],"x":3189},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2800},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3190}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2801}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2798},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2797},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3191},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3192},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3193},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2804},{"op":"set","t":{"op":"st","k":"deck","x":3194},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3195},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2805}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2803},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2802}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2796},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2795}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2774},"source":{"doc":"tm-facts","section":"cards.json #161"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:209"}',
+    'convoy_from_europa': '{"id":"convoy_from_europa","number":"161","name":{"en":"Convoy From Europa"},"type":"event","cost":15,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":3210},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2823},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":3211},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3212},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2826},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":3213},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2827},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":3214},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2828},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":3215},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2829},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":3216},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":3217},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2832},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":3218},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2833},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":3219},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3220},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2835},{"op":"set","t":{"op":"st","k":"last_space","x":3221},"o":"=","e":{"op":"var","n":"s~764","x":3222},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2836},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3223},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":3224},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2839},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":3225},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":3226},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3227},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2841},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2840},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":3228},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2842},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":3229},"space":{"op":"var","n":"s~764","x":3230},"by":{"op":"var","n":"you","x":3231}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2843}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2838},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2837}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2834}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2831},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":3232}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2830}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2825},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2824},{"op":"let","v":"n~766","e":{"op":"lit","v":1,"x":3233},"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2844},{"op":"rep","n":{"op":"var","n":"n~766","x":3234},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3235},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3236},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3237},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2849},{"op":"set","t":{"op":"st","k":"discard","x":3238},"o":"=","e":{"op":"lit","v":[],"x":3239},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2850},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3240}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2851}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2848},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2847},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3241},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3242},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3243},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2854},{"op":"set","t":{"op":"st","k":"deck","x":3244},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3245},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2855}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2853},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2852}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2846},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2845}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:215","id":2822},"source":{"doc":"tm-facts","section":"cards.json #161"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:209"}',
 }

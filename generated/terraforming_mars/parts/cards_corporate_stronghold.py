@@ -53,95 +53,97 @@ K = [
 ]
 
 
-x_3477 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3478 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3482 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3484 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:420
-x_3486 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3487 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3488 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3492 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3493 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3494 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3496 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3497 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3498 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3499 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3500 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3501 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3505 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3529 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3530 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3534 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3536 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:420
+x_3538 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3539 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3540 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3541 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3542 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3546 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3547 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3548 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3550 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3551 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3552 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3553 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3554 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3555 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3559 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def d_3042(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
+def d_3094(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:419
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3045(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_3097(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3050, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3102, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_3043 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3044 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3095 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3096 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:419
 
 
-def d_3045(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3097(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3477(ctx, E):
+    if not x_3529(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3047, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3099, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_3046 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3098 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3047, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3099, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_3048 = _C.d_445  # rules_data/terraforming_mars/cards/141-208.yaml:419
-d_3049 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3100 = _C.d_453  # rules_data/terraforming_mars/cards/141-208.yaml:419
+d_3101 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:419
 
 
-def d_3050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3050, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3102, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_3051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:420
+def t_3103(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:420
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -149,152 +151,160 @@ def t_3051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~719', 'city', True)
-        return t_3054(ctx, k, s, E)
+        LOCAL(ctx, E, 't~750', 'city', True)
+        return t_3106(ctx, k, s, E)
 
-    return t_3052(ctx, r1, s, E)
-
-
-t_3052 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:420
-d_3053 = _C.d_744  # rules_data/terraforming_mars/cards/141-208.yaml:420
+    return t_3104(ctx, r1, s, E)
 
 
-def t_3054(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_3104 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:420
+d_3105 = _C.d_760  # rules_data/terraforming_mars/cards/141-208.yaml:420
+
+
+def t_3106(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3486(ctx, E):
-        return t_3055(ctx, k, s, E)
+    if x_3538(ctx, E):
+        return t_3107(ctx, k, s, E)
     return k()
 
 
-def t_3055(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_3107(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_3487(ctx, E), True)
-    if not x_3488(ctx, E):
+    LOCAL(ctx, E, 'mine~754', x_3539(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_3540(ctx, E), True)
+    LOCAL(ctx, E, 'legal~765', x_3541(ctx, E), True)
+    if not x_3542(ctx, E):
         return False
-    return t_3058(ctx, k, s, E)
+    return t_3112(ctx, k, s, E)
 
 
-d_3056 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3057 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3108 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3109 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3110 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3111 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_3058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3112(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3058, None, [], k)
+    return CHOOSE(ctx, 3112, None, [], k)
 
 
-def t_3059(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3113(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_3062(ctx, k, s, E)
+    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    return t_3116(ctx, k, s, E)
 
 
-d_3060 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3061 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3114 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3115 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3062(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3063, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 3117, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3493(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
-    return t_3065(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3547(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
+    return t_3119(ctx, k, s, E)
 
 
-def d_3063(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3117(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3063, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 3117, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3493(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_3547(ctx, E), '=', False, K[5])
     return True
 
 
-d_3064 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3065 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3066 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3067 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3068 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3069 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3070 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3071 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3118 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3119 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3120 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3121 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3122 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3123 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3124 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3125 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    3042: CPS(d_3042),
-    3043: CPS(d_3043),
-    3044: CPS(d_3044),
-    3045: CPS(d_3045),
-    3046: CPS(d_3046),
-    3047: CPS(d_3047),
-    3048: CPS(d_3048),
-    3049: CPS(d_3049),
-    3050: CPS(d_3050),
-    3051: t_3051,
-    3052: t_3052,
-    3053: CPS(d_3053),
-    3054: t_3054,
-    3055: t_3055,
-    3056: CPS(d_3056),
-    3057: CPS(d_3057),
-    3058: t_3058,
-    3059: t_3059,
-    3060: CPS(d_3060),
-    3061: CPS(d_3061),
-    3062: t_3062,
-    3063: CPS(d_3063),
-    3064: CPS(d_3064),
-    3065: t_3065,
-    3066: t_3066,
-    3067: t_3067,
-    3068: t_3068,
-    3069: t_3069,
-    3070: t_3070,
-    3071: CPS(d_3071),
+    3094: CPS(d_3094),
+    3095: CPS(d_3095),
+    3096: CPS(d_3096),
+    3097: CPS(d_3097),
+    3098: CPS(d_3098),
+    3099: CPS(d_3099),
+    3100: CPS(d_3100),
+    3101: CPS(d_3101),
+    3102: CPS(d_3102),
+    3103: t_3103,
+    3104: t_3104,
+    3105: CPS(d_3105),
+    3106: t_3106,
+    3107: t_3107,
+    3108: CPS(d_3108),
+    3109: CPS(d_3109),
+    3110: CPS(d_3110),
+    3111: CPS(d_3111),
+    3112: t_3112,
+    3113: t_3113,
+    3114: CPS(d_3114),
+    3115: CPS(d_3115),
+    3116: t_3116,
+    3117: CPS(d_3117),
+    3118: CPS(d_3118),
+    3119: t_3119,
+    3120: t_3120,
+    3121: t_3121,
+    3122: t_3122,
+    3123: t_3123,
+    3124: t_3124,
+    3125: CPS(d_3125),
 }
 
 
 CODE = {
-    3477: x_3477,
-    3478: x_3478,
-    3482: x_3482,
-    3484: x_3484,
-    3486: x_3486,
-    3487: x_3487,
-    3488: x_3488,
-    3492: x_3492,
-    3493: x_3493,
-    3494: x_3494,
-    3496: x_3496,
-    3497: x_3497,
-    3498: x_3498,
-    3499: x_3499,
-    3500: x_3500,
-    3501: x_3501,
-    3505: x_3505,
+    3529: x_3529,
+    3530: x_3530,
+    3534: x_3534,
+    3536: x_3536,
+    3538: x_3538,
+    3539: x_3539,
+    3540: x_3540,
+    3541: x_3541,
+    3542: x_3542,
+    3546: x_3546,
+    3547: x_3547,
+    3548: x_3548,
+    3550: x_3550,
+    3551: x_3551,
+    3552: x_3552,
+    3553: x_3553,
+    3554: x_3554,
+    3555: x_3555,
+    3559: x_3559,
 }
 AT = {
 }
@@ -302,5 +312,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:413
-    'corporate_stronghold': '{"id":"corporate_stronghold","number":"182","name":{"en":"Corporate Stronghold"},"type":"automated","cost":11,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3475},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3043},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3476},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3044},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3477},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3046},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3478},"o":"-=","e":{"op":"var","n":"n~715","x":3479},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3047}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3045},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":3480},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3048},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3481},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3049},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3482},"o":"+=","e":{"op":"var","n":"n~717","x":3483},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3050}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3042},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3484},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3052},{"op":"let","v":"t~719","e":{"op":"lit","v":"city","x":3485},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3053},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":3486},"t":{"op":"seq","b":[{"op":"let","v":"legal~729","e":{"op":"letx","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"filt","v":"x~721","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~721"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~728","e":{"op":"filt","v":"s~726","src":{"op":"var","n":"open~725"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~728"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~728"},"b":{"op":"var","n":"open~725"}}},"x":3487},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3056},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~729"}]},"b":{"op":"lit","v":0},"x":3488},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3057},{"op":"choose","alts":[{"gens":[{"v":"space~730","src":{"op":"var","n":"legal~729","x":3489},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"var","n":"t~719","x":3490},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3060},{"op":"let","v":"s~732","e":{"op":"var","n":"space~730","x":3491},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3061},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~732"},"d":{},"x":3492},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~731"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3493},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3063},{"op":"set","t":{"op":"st","k":"last_space","x":3494},"o":"=","e":{"op":"var","n":"s~732","x":3495},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3064},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3496},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"bonus","d":null,"x":3497},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3067},{"op":"for","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces","x":3498},"w":{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false,"x":3499},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3500},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3069},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3068},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"effect","d":null,"x":3501},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3070},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~731","x":3502},"space":{"op":"var","n":"s~732","x":3503},"by":{"op":"var","n":"you","x":3504}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3071}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3066},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3065}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3062}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3059},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~730"}],"x":3505}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3058}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3055},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3054}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3051},"vp":{"op":"lit","v":-2,"x":3506},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #182"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:413"}',
+    'corporate_stronghold': '{"id":"corporate_stronghold","number":"182","name":{"en":"Corporate Stronghold"},"type":"automated","cost":11,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3527},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3095},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3528},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3096},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3529},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3098},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3530},"o":"-=","e":{"op":"var","n":"n~746","x":3531},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3099}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3097},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3532},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3100},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3533},"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3101},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3534},"o":"+=","e":{"op":"var","n":"n~748","x":3535},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3102}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:419","id":3094},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3536},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3104},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":3537},"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3105},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":3538},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3539},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3108},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":3540},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3109},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":3541},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3110},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":3542},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3111},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":3543},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":3544},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3114},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":3545},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3115},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":3546},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3547},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3117},{"op":"set","t":{"op":"st","k":"last_space","x":3548},"o":"=","e":{"op":"var","n":"s~768","x":3549},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3118},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3550},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":3551},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3121},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":3552},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":3553},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3554},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3123},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3122},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":3555},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3124},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":3556},"space":{"op":"var","n":"s~768","x":3557},"by":{"op":"var","n":"you","x":3558}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3125}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3120},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3119}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3116}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3113},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":3559}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3112}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3107},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3106}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:420","id":3103},"vp":{"op":"lit","v":-2,"x":3560},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #182"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:413"}',
 }

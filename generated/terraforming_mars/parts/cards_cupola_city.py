@@ -53,99 +53,101 @@ K = [
 ]
 
 
-def x_1046(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:292
+def x_1066(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:292
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 9)
 
 
-x_1049 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1050 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1054 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1056 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:300
-x_1058 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1059 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1060 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1064 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1065 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1066 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1068 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1069 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1070 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1071 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1072 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1073 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1077 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1069 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1070 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1074 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1076 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:300
+x_1078 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1079 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1080 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1081 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1082 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1086 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1087 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1088 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1090 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1091 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1092 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1093 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1094 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1095 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1099 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def d_929(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
+def d_949(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:299
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_932(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_952(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 957, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_930 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:299
-d_931 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_950 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_951 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:299
 
 
-def d_932(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_952(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1049(ctx, E):
+    if not x_1069(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 954, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_933 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_953 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_934(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_954(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 954, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_935 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:299
-d_936 = _C.d_487  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_955 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:299
+d_956 = _C.d_495  # rules_data/terraforming_mars/cards/001-070.yaml:299
 
 
-def d_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_957(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 957, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
+def t_958(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:300
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -153,160 +155,168 @@ def t_938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~719', 'city', True)
-        return t_941(ctx, k, s, E)
+        LOCAL(ctx, E, 't~750', 'city', True)
+        return t_961(ctx, k, s, E)
 
-    return t_939(ctx, r1, s, E)
-
-
-t_939 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:300
-d_940 = _C.d_744  # rules_data/terraforming_mars/cards/001-070.yaml:300
+    return t_959(ctx, r1, s, E)
 
 
-def t_941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_959 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:300
+d_960 = _C.d_760  # rules_data/terraforming_mars/cards/001-070.yaml:300
+
+
+def t_961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1058(ctx, E):
-        return t_942(ctx, k, s, E)
+    if x_1078(ctx, E):
+        return t_962(ctx, k, s, E)
     return k()
 
 
-def t_942(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_1059(ctx, E), True)
-    if not x_1060(ctx, E):
+    LOCAL(ctx, E, 'mine~754', x_1079(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_1080(ctx, E), True)
+    LOCAL(ctx, E, 'legal~765', x_1081(ctx, E), True)
+    if not x_1082(ctx, E):
         return False
-    return t_945(ctx, k, s, E)
+    return t_967(ctx, k, s, E)
 
 
-d_943 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_944 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_963 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_964 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_965 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_966 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_945(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_967(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 945, None, [], k)
+    return CHOOSE(ctx, 967, None, [], k)
 
 
-def t_946(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_968(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_949(ctx, k, s, E)
+    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    return t_971(ctx, k, s, E)
 
 
-d_947 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_948 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_969 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_970 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_949(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_971(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 950, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 972, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1065(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
-    return t_952(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1087(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
+    return t_974(ctx, k, s, E)
 
 
-def d_950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_972(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 950, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 972, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1065(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_1087(ctx, E), '=', False, K[5])
     return True
 
 
-d_951 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_952 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_953 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_954 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_955 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_956 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_957 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_958 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_973 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_974 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_975 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_976 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_977 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_978 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_979 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_980 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    929: CPS(d_929),
-    930: CPS(d_930),
-    931: CPS(d_931),
-    932: CPS(d_932),
-    933: CPS(d_933),
-    934: CPS(d_934),
-    935: CPS(d_935),
-    936: CPS(d_936),
-    937: CPS(d_937),
-    938: t_938,
-    939: t_939,
-    940: CPS(d_940),
-    941: t_941,
-    942: t_942,
-    943: CPS(d_943),
-    944: CPS(d_944),
-    945: t_945,
-    946: t_946,
-    947: CPS(d_947),
-    948: CPS(d_948),
-    949: t_949,
+    949: CPS(d_949),
     950: CPS(d_950),
     951: CPS(d_951),
-    952: t_952,
-    953: t_953,
-    954: t_954,
-    955: t_955,
-    956: t_956,
-    957: t_957,
-    958: CPS(d_958),
+    952: CPS(d_952),
+    953: CPS(d_953),
+    954: CPS(d_954),
+    955: CPS(d_955),
+    956: CPS(d_956),
+    957: CPS(d_957),
+    958: t_958,
+    959: t_959,
+    960: CPS(d_960),
+    961: t_961,
+    962: t_962,
+    963: CPS(d_963),
+    964: CPS(d_964),
+    965: CPS(d_965),
+    966: CPS(d_966),
+    967: t_967,
+    968: t_968,
+    969: CPS(d_969),
+    970: CPS(d_970),
+    971: t_971,
+    972: CPS(d_972),
+    973: CPS(d_973),
+    974: t_974,
+    975: t_975,
+    976: t_976,
+    977: t_977,
+    978: t_978,
+    979: t_979,
+    980: CPS(d_980),
 }
 
 
 CODE = {
-    1046: x_1046,
-    1049: x_1049,
-    1050: x_1050,
-    1054: x_1054,
-    1056: x_1056,
-    1058: x_1058,
-    1059: x_1059,
-    1060: x_1060,
-    1064: x_1064,
-    1065: x_1065,
     1066: x_1066,
-    1068: x_1068,
     1069: x_1069,
     1070: x_1070,
-    1071: x_1071,
-    1072: x_1072,
-    1073: x_1073,
-    1077: x_1077,
+    1074: x_1074,
+    1076: x_1076,
+    1078: x_1078,
+    1079: x_1079,
+    1080: x_1080,
+    1081: x_1081,
+    1082: x_1082,
+    1086: x_1086,
+    1087: x_1087,
+    1088: x_1088,
+    1090: x_1090,
+    1091: x_1091,
+    1092: x_1092,
+    1093: x_1093,
+    1094: x_1094,
+    1095: x_1095,
+    1099: x_1099,
 }
 AT = {
-    1046: 'rules_data/terraforming_mars/cards/001-070.yaml:292',
+    1066: 'rules_data/terraforming_mars/cards/001-070.yaml:292',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:292
-    'cupola_city': '{"id":"cupola_city","number":"029","name":{"en":"Cupola City"},"type":"automated","cost":16,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":1046},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1047},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":930},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":1048},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":931},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1049},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":933},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1050},"o":"-=","e":{"op":"var","n":"n~715","x":1051},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":934}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":932},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":1052},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":935},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":1053},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":936},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1054},"o":"+=","e":{"op":"var","n":"n~717","x":1055},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":937}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":929},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1056},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":939},{"op":"let","v":"t~719","e":{"op":"lit","v":"city","x":1057},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":940},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":1058},"t":{"op":"seq","b":[{"op":"let","v":"legal~729","e":{"op":"letx","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"filt","v":"x~721","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~721"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~728","e":{"op":"filt","v":"s~726","src":{"op":"var","n":"open~725"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~728"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~728"},"b":{"op":"var","n":"open~725"}}},"x":1059},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":943},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~729"}]},"b":{"op":"lit","v":0},"x":1060},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":944},{"op":"choose","alts":[{"gens":[{"v":"space~730","src":{"op":"var","n":"legal~729","x":1061},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"var","n":"t~719","x":1062},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":947},{"op":"let","v":"s~732","e":{"op":"var","n":"space~730","x":1063},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":948},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~732"},"d":{},"x":1064},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~731"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1065},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":950},{"op":"set","t":{"op":"st","k":"last_space","x":1066},"o":"=","e":{"op":"var","n":"s~732","x":1067},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":951},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1068},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"bonus","d":null,"x":1069},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":954},{"op":"for","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces","x":1070},"w":{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false,"x":1071},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1072},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":956},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":955},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"effect","d":null,"x":1073},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":957},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~731","x":1074},"space":{"op":"var","n":"s~732","x":1075},"by":{"op":"var","n":"you","x":1076}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":958}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":953},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":952}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":949}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":946},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~730"}],"x":1077}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":945}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":942},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":941}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":938},"source":{"doc":"tm-facts","section":"cards.json #029"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:292"}',
+    'cupola_city': '{"id":"cupola_city","number":"029","name":{"en":"Cupola City"},"type":"automated","cost":16,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":1066},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1067},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":950},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1068},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":951},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1069},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":953},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1070},"o":"-=","e":{"op":"var","n":"n~746","x":1071},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":954}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":952},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1072},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":955},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1073},"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":956},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1074},"o":"+=","e":{"op":"var","n":"n~748","x":1075},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":957}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:299","id":949},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1076},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":959},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":1077},"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":960},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":1078},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1079},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":963},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":1080},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":964},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":1081},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":965},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":1082},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":966},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":1083},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":1084},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":969},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":1085},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":970},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":1086},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1087},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":972},{"op":"set","t":{"op":"st","k":"last_space","x":1088},"o":"=","e":{"op":"var","n":"s~768","x":1089},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":973},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1090},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":1091},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":976},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":1092},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":1093},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1094},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":978},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":977},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":1095},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":979},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":1096},"space":{"op":"var","n":"s~768","x":1097},"by":{"op":"var","n":"you","x":1098}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":980}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":975},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":974}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":971}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":968},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":1099}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":967}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":962},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":961}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:300","id":958},"source":{"doc":"tm-facts","section":"cards.json #029"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:292"}',
 }

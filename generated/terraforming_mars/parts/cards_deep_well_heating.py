@@ -52,51 +52,51 @@ K = [
 ]
 
 
-x_393 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_395 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:39
-x_399 = _C.x_399  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_400 = _C.x_400  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_401 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_402 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_403 = _C.x_403  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_404 = _C.x_404  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_406 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_408 = _C.x_408  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_409 = _C.x_409  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_410 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_401 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_403 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:39
+x_407 = _C.x_407  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_408 = _C.x_408  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_409 = _C.x_409  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_410 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_411 = _C.x_411  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_412 = _C.x_412  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_414 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_416 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_417 = _C.x_417  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_418 = _C.x_418  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def d_354(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
+def d_362(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:38
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 365, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[2])
     return True
 
 
-d_355 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:38
-d_356 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:38
+d_363 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:38
+d_364 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:38
 
 
-def d_357(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_365(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 357, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 365, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[2])
     return True
 
 
-def t_358(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
+def t_366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:39
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,19 +104,19 @@ def t_358(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~717', 'temperature', True)
-        LOCAL(ctx, E, 'n~718', 1, True)
-        return t_362(ctx, k, s, E)
+        LOCAL(ctx, E, 'p~748', 'temperature', True)
+        LOCAL(ctx, E, 'n~749', 1, True)
+        return t_370(ctx, k, s, E)
 
-    return t_359(ctx, r1, s, E)
-
-
-t_359 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:39
-d_360 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:39
-d_361 = _C.d_361  # rules_data/terraforming_mars/cards/001-070.yaml:39
+    return t_367(ctx, r1, s, E)
 
 
-def t_362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+t_367 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:39
+d_368 = _C.d_368  # rules_data/terraforming_mars/cards/001-070.yaml:39
+d_369 = _C.d_369  # rules_data/terraforming_mars/cards/001-070.yaml:39
+
+
+def t_370(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -125,58 +125,58 @@ def t_362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
     def nxt(left):
         if left <= 0:
             return k()
-        return t_363(ctx, lambda: nxt(left - 1), k, E)
+        return t_371(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~718')))
+    return nxt(num(E.get('n~749')))
 
 
-def t_363(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_371(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_399(ctx, E):
-        return t_364(ctx, k, s, E)
+    if x_407(ctx, E):
+        return t_372(ctx, k, s, E)
     return k()
 
 
-def t_364(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_372(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 365, ctx.state.get('params'), E.get('p~717'))
+    c, key = KEYPLACE(ctx, 373, ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_401(ctx, E), '+=', False, K[3])
-    return t_366(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_409(ctx, E), '+=', False, K[3])
+    return t_374(ctx, k, s, E)
 
 
-def d_365(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_373(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 365, ctx.state.get('params'), E.get('p~717'))
+    c, key = KEYPLACE(ctx, 373, ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_401(ctx, E), '+=', False, K[3])
+        SET(ctx, 'params', c, key, x_409(ctx, E), '+=', False, K[3])
     return True
 
 
-def t_366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_374(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_402(ctx, E):
-        return t_367(ctx, k, s, E)
+    if x_410(ctx, E):
+        return t_375(ctx, k, s, E)
     return k()
 
 
-def t_367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_375(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -184,34 +184,34 @@ def t_367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/r
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~717'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_368(ctx, E):
+    if not d_376(ctx, E):
         return False
-    return t_372(ctx, r1, s, E)
+    return t_380(ctx, r1, s, E)
 
 
-def d_368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_403(ctx, E):
-        if not d_369(ctx, E):
+    if x_411(ctx, E):
+        if not d_377(ctx, E):
             return False
     return True
 
 
-def d_369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 370, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 378, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -220,62 +220,62 @@ def d_369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     return True
 
 
-def d_370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 370, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 378, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
     return True
 
 
-d_371 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_372 = _C.t_372  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_373 = _C.t_373  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_374 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_379 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_380 = _C.t_380  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_381 = _C.t_381  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_382 = _C.d_382  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    354: CPS(d_354),
-    355: CPS(d_355),
-    356: CPS(d_356),
-    357: CPS(d_357),
-    358: t_358,
-    359: t_359,
-    360: CPS(d_360),
-    361: CPS(d_361),
-    362: t_362,
-    363: t_363,
-    364: t_364,
+    362: CPS(d_362),
+    363: CPS(d_363),
+    364: CPS(d_364),
     365: CPS(d_365),
     366: t_366,
     367: t_367,
     368: CPS(d_368),
     369: CPS(d_369),
-    370: CPS(d_370),
-    371: CPS(d_371),
+    370: t_370,
+    371: t_371,
     372: t_372,
-    373: t_373,
-    374: CPS(d_374),
+    373: CPS(d_373),
+    374: t_374,
+    375: t_375,
+    376: CPS(d_376),
+    377: CPS(d_377),
+    378: CPS(d_378),
+    379: CPS(d_379),
+    380: t_380,
+    381: t_381,
+    382: CPS(d_382),
 }
 
 
 CODE = {
-    393: x_393,
-    395: x_395,
-    399: x_399,
-    400: x_400,
     401: x_401,
-    402: x_402,
     403: x_403,
-    404: x_404,
-    406: x_406,
+    407: x_407,
     408: x_408,
     409: x_409,
     410: x_410,
+    411: x_411,
+    412: x_412,
+    414: x_414,
+    416: x_416,
+    417: x_417,
+    418: x_418,
 }
 AT = {
 }
@@ -283,5 +283,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:32
-    'deep_well_heating': '{"id":"deep_well_heating","number":"003","name":{"en":"Deep Well Heating"},"type":"automated","cost":13,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":391},"at":"rules_data/terraforming_mars/cards/001-070.yaml:38","id":355},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":392},"at":"rules_data/terraforming_mars/cards/001-070.yaml:38","id":356},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":393},"o":"+=","e":{"op":"var","n":"n~715","x":394},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":357}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:38","id":354},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":395},"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":359},{"op":"let","v":"p~717","e":{"op":"lit","v":"temperature","x":396},"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":360},{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":397},"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":361},{"op":"rep","n":{"op":"var","n":"n~718","x":398},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"max","d":0},"x":399},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0,"x":400},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"step","d":0,"x":401},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":365},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":402},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":403},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"tr_track","d":null},"d":0,"x":404},"o":"+=","e":{"op":"lit","v":1,"x":405},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":370},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":406},"o":"=","e":{"op":"lit","v":true,"x":407},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":371}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":369},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":368},{"op":"for","v":"b~719","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"bonuses","d":[],"x":408},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~719"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0},"x":409},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~719"},"k":{"op":"lit","v":"effect"},"x":410},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":373},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":372},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~717","x":411},"by":{"op":"var","n":"you","x":412}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":374}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":367},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":366}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":364},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":363},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":362}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":358},"source":{"doc":"tm-facts","section":"cards.json #003"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:32"}',
+    'deep_well_heating': '{"id":"deep_well_heating","number":"003","name":{"en":"Deep Well Heating"},"type":"automated","cost":13,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":399},"at":"rules_data/terraforming_mars/cards/001-070.yaml:38","id":363},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":400},"at":"rules_data/terraforming_mars/cards/001-070.yaml:38","id":364},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":401},"o":"+=","e":{"op":"var","n":"n~746","x":402},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":365}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:38","id":362},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":403},"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":367},{"op":"let","v":"p~748","e":{"op":"lit","v":"temperature","x":404},"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":368},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":405},"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":369},{"op":"rep","n":{"op":"var","n":"n~749","x":406},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0},"x":407},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0,"x":408},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0,"x":409},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":373},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":410},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":411},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"d":0,"x":412},"o":"+=","e":{"op":"lit","v":1,"x":413},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":378},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":414},"o":"=","e":{"op":"lit","v":true,"x":415},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":379}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":377},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":376},{"op":"for","v":"b~750","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"bonuses","d":[],"x":416},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"x":417},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"effect"},"x":418},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":381},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":380},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~748","x":419},"by":{"op":"var","n":"you","x":420}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":382}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":375},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":374}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":372},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":371},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":370}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:39","id":366},"source":{"doc":"tm-facts","section":"cards.json #003"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:32"}',
 }

@@ -51,25 +51,25 @@ K = [
 ]
 
 
-x_1258 = _C.x_572  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_1259 = _C.x_573  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1260 = _C.x_574  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1261 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_1262 = _C.x_576  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1263 = _C.x_577  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1265 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1267 = _C.x_581  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1268 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1269 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1275 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_1276 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_1277 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_1278 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_1280 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_1286 = _C.x_534  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1282 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_1283 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1284 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1285 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1286 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1287 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1289 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1291 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1292 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1293 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1299 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_1300 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1301 = _C.x_601  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1302 = _C.x_602  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_1304 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1310 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_1117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def t_1141(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -77,51 +77,51 @@ def t_1117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~721', 4, True)
-        LOCAL(ctx, E, 'r~722', 'steel', True)
-        c, key = KEYPLACE(ctx, 1144, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+        LOCAL(ctx, E, 'n~752', 4, True)
+        LOCAL(ctx, E, 'r~753', 'steel', True)
+        c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
         return k()
 
-    return t_1118(ctx, r1, s, E)
+    return t_1142(ctx, r1, s, E)
 
 
-def t_1118(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
+def t_1142(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     left = num(2)
     if left <= 0:
         return k()
-    return CHOOSE(ctx, 1118, left, [], k)
+    return CHOOSE(ctx, 1142, left, [], k)
 
 
-def t_1119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def t_1143(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~715', 'temperature', True)
-    LOCAL(ctx, E, 'n~716', 3, True)
-    return t_1122(ctx, k, s, E)
+    LOCAL(ctx, E, 'p~746', 'temperature', True)
+    LOCAL(ctx, E, 'n~747', 3, True)
+    return t_1146(ctx, k, s, E)
 
 
-d_1120 = _C.d_513  # rules_data/terraforming_mars/cards/001-070.yaml:394
+d_1144 = _C.d_523  # rules_data/terraforming_mars/cards/001-070.yaml:394
 
 
-def d_1121(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def d_1145(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~716', 3, True)
+    LOCAL(ctx, E, 'n~747', 3, True)
     return True
 
 
-def t_1122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_1146(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -130,58 +130,58 @@ def t_1122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1123(ctx, lambda: nxt(left - 1), k, E)
+        return t_1147(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~716')))
+    return nxt(num(E.get('n~747')))
 
 
-def t_1123(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_1147(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1258(ctx, E):
-        return t_1124(ctx, k, s, E)
+    if x_1282(ctx, E):
+        return t_1148(ctx, k, s, E)
     return k()
 
 
-def t_1124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_1148(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1125, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 1149, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1260(ctx, E), '+=', False, K[2])
-    return t_1126(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_1284(ctx, E), '+=', False, K[2])
+    return t_1150(ctx, k, s, E)
 
 
-def d_1125(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_1149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1125, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 1149, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1260(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_1284(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_1126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_1150(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1261(ctx, E):
-        return t_1127(ctx, k, s, E)
+    if x_1285(ctx, E):
+        return t_1151(ctx, k, s, E)
     return k()
 
 
-def t_1127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_1151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -189,34 +189,34 @@ def t_1127(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_1128(ctx, E):
+    if not d_1152(ctx, E):
         return False
-    return t_1132(ctx, r1, s, E)
+    return t_1156(ctx, r1, s, E)
 
 
-def d_1128(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1262(ctx, E):
-        if not d_1129(ctx, E):
+    if x_1286(ctx, E):
+        if not d_1153(ctx, E):
             return False
     return True
 
 
-def d_1129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1153(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -225,144 +225,144 @@ def d_1129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1130(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1130, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_1131 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1132 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1133 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1134 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1155 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1156 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1157 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1158 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_1135(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def t_1159(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 8, True)
-    LOCAL(ctx, E, 'r~719', 'plants', True)
-    return t_1138(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~749', 8, True)
+    LOCAL(ctx, E, 'r~750', 'plants', True)
+    return t_1162(ctx, k, s, E)
 
 
-def d_1136(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
+def d_1160(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:394
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 8, True)
+    LOCAL(ctx, E, 'n~749', 8, True)
     return True
 
 
-d_1137 = _C.d_530  # rules_data/terraforming_mars/cards/001-070.yaml:394
+d_1161 = _C.d_540  # rules_data/terraforming_mars/cards/001-070.yaml:394
 
 
-def t_1138(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_1162(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1275(ctx, E):
-        return t_1139(ctx, k, s, E)
+    if x_1299(ctx, E):
+        return t_1163(ctx, k, s, E)
     return k()
 
 
-def t_1139(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_1163(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1139, None, [], k)
+    return CHOOSE(ctx, 1163, None, [], k)
 
 
-def d_1140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_1164(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1140, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 1164, PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[1])
     return True
 
 
-d_1141 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_1142 = _C.d_606  # rules_data/terraforming_mars/cards/001-070.yaml:394
-d_1143 = _C.d_1143  # rules_data/terraforming_mars/cards/001-070.yaml:394
+d_1165 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1166 = _C.d_618  # rules_data/terraforming_mars/cards/001-070.yaml:394
+d_1167 = _C.d_1167  # rules_data/terraforming_mars/cards/001-070.yaml:394
 
 
-def d_1144(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1168(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1144, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 1168, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1117: t_1117,
-    1118: t_1118,
-    1119: t_1119,
-    1120: CPS(d_1120),
-    1121: CPS(d_1121),
-    1122: t_1122,
-    1123: t_1123,
-    1124: t_1124,
-    1125: CPS(d_1125),
-    1126: t_1126,
-    1127: t_1127,
-    1128: CPS(d_1128),
-    1129: CPS(d_1129),
-    1130: CPS(d_1130),
-    1131: CPS(d_1131),
-    1132: t_1132,
-    1133: t_1133,
-    1134: CPS(d_1134),
-    1135: t_1135,
-    1136: CPS(d_1136),
-    1137: CPS(d_1137),
-    1138: t_1138,
-    1139: t_1139,
-    1140: CPS(d_1140),
-    1141: CPS(d_1141),
-    1142: CPS(d_1142),
-    1143: CPS(d_1143),
+    1141: t_1141,
+    1142: t_1142,
+    1143: t_1143,
     1144: CPS(d_1144),
+    1145: CPS(d_1145),
+    1146: t_1146,
+    1147: t_1147,
+    1148: t_1148,
+    1149: CPS(d_1149),
+    1150: t_1150,
+    1151: t_1151,
+    1152: CPS(d_1152),
+    1153: CPS(d_1153),
+    1154: CPS(d_1154),
+    1155: CPS(d_1155),
+    1156: t_1156,
+    1157: t_1157,
+    1158: CPS(d_1158),
+    1159: t_1159,
+    1160: CPS(d_1160),
+    1161: CPS(d_1161),
+    1162: t_1162,
+    1163: t_1163,
+    1164: CPS(d_1164),
+    1165: CPS(d_1165),
+    1166: CPS(d_1166),
+    1167: CPS(d_1167),
+    1168: CPS(d_1168),
 }
 
 
 CODE = {
-    1258: x_1258,
-    1259: x_1259,
-    1260: x_1260,
-    1261: x_1261,
-    1262: x_1262,
-    1263: x_1263,
-    1265: x_1265,
-    1267: x_1267,
-    1268: x_1268,
-    1269: x_1269,
-    1275: x_1275,
-    1276: x_1276,
-    1277: x_1277,
-    1278: x_1278,
-    1280: x_1280,
+    1282: x_1282,
+    1283: x_1283,
+    1284: x_1284,
+    1285: x_1285,
     1286: x_1286,
+    1287: x_1287,
+    1289: x_1289,
+    1291: x_1291,
+    1292: x_1292,
+    1293: x_1293,
+    1299: x_1299,
+    1300: x_1300,
+    1301: x_1301,
+    1302: x_1302,
+    1304: x_1304,
+    1310: x_1310,
 }
 AT = {
 }
@@ -370,5 +370,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:388
-    'deimos_down': '{"id":"deimos_down","number":"039","name":{"en":"Deimos Down"},"type":"event","cost":31,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~715","e":{"op":"lit","v":"temperature","x":1255},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1120},{"op":"let","v":"n~716","e":{"op":"lit","v":3,"x":1256},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1121},{"op":"rep","n":{"op":"var","n":"n~716","x":1257},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"max","d":0},"x":1258},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0,"x":1259},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0,"x":1260},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1125},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1261},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1262},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"d":0,"x":1263},"o":"+=","e":{"op":"lit","v":1,"x":1264},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1130},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1265},"o":"=","e":{"op":"lit","v":true,"x":1266},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1131}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1129},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1128},{"op":"for","v":"b~717","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"bonuses","d":[],"x":1267},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"x":1268},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"effect"},"x":1269},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1133},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1132},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~715","x":1270},"by":{"op":"var","n":"you","x":1271}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1134}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1127},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1126}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1124},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1123},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1122}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1119},"label":{"op":"lit","v":{"first":1},"x":1272}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":8,"x":1273},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1136},{"op":"let","v":"r~719","e":{"op":"lit","v":"plants","x":1274},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1137},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1275},"t":{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":1276},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~719"},"target":{"op":"var","n":"target~720"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1277}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0,"x":1278},"o":"-=","e":{"op":"var","n":"n~718","x":1279},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1140},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":1280}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1141},"label":{"op":"lit","v":{"target":null},"x":1281}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":8,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 8 piante a un qualsiasi giocatore","en":"remove up to 8 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1139},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1138}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1135},"label":{"op":"lit","v":{"first":2},"x":1282}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1283},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura di 3; togli fino a 8 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature 3 steps; remove up to 8 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1118},{"op":"let","v":"n~721","e":{"op":"lit","v":4,"x":1284},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1142},{"op":"let","v":"r~722","e":{"op":"lit","v":"steel","x":1285},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1143},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":1286},"o":"+=","e":{"op":"var","n":"n~721","x":1287},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1144}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1117},"source":{"doc":"tm-facts","section":"cards.json #039"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:388"}',
+    'deimos_down': '{"id":"deimos_down","number":"039","name":{"en":"Deimos Down"},"type":"event","cost":31,"tags":["space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"temperature","x":1279},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1144},{"op":"let","v":"n~747","e":{"op":"lit","v":3,"x":1280},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1145},{"op":"rep","n":{"op":"var","n":"n~747","x":1281},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":1282},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":1283},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":1284},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1149},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1285},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1286},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":1287},"o":"+=","e":{"op":"lit","v":1,"x":1288},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1154},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1289},"o":"=","e":{"op":"lit","v":true,"x":1290},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1155}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1153},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1152},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":1291},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":1292},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":1293},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1157},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1156},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":1294},"by":{"op":"var","n":"you","x":1295}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1158}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1151},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1150}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1148},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1147},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1146}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1143},"label":{"op":"lit","v":{"first":1},"x":1296}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":8,"x":1297},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1160},{"op":"let","v":"r~750","e":{"op":"lit","v":"plants","x":1298},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1161},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1299},"t":{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":1300},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~750"},"target":{"op":"var","n":"target~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1301}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0,"x":1302},"o":"-=","e":{"op":"var","n":"n~749","x":1303},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1164},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":1304}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1165},"label":{"op":"lit","v":{"target":null},"x":1305}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":8,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 8 piante a un qualsiasi giocatore","en":"remove up to 8 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1163},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1162}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1159},"label":{"op":"lit","v":{"first":2},"x":1306}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1307},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 3; togli fino a 8 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 3 steps; remove up to 8 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1142},{"op":"let","v":"n~752","e":{"op":"lit","v":4,"x":1308},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1166},{"op":"let","v":"r~753","e":{"op":"lit","v":"steel","x":1309},"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1167},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1310},"o":"+=","e":{"op":"var","n":"n~752","x":1311},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1168}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:394","id":1141},"source":{"doc":"tm-facts","section":"cards.json #039"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:388"}',
 }

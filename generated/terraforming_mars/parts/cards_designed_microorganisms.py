@@ -47,61 +47,61 @@ K = [
 ]
 
 
-def x_3079(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
+def x_3127(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:148
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-14))
 
 
-x_3082 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3130 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2705(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
+def d_2753(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:155
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2708, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 2756, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2706 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:155
-d_2707 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2754 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:155
+d_2755 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:155
 
 
-def d_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2756(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2708, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2756, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2705: CPS(d_2705),
-    2706: CPS(d_2706),
-    2707: CPS(d_2707),
-    2708: CPS(d_2708),
+    2753: CPS(d_2753),
+    2754: CPS(d_2754),
+    2755: CPS(d_2755),
+    2756: CPS(d_2756),
 }
 
 
 CODE = {
-    3079: x_3079,
-    3082: x_3082,
+    3127: x_3127,
+    3130: x_3130,
 }
 AT = {
-    3079: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
+    3127: 'rules_data/terraforming_mars/cards/141-208.yaml:148',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:148
-    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3079},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3080},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2706},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":3081},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2707},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3082},"o":"+=","e":{"op":"var","n":"n~715","x":3083},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2708}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2705},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
+    'designed_microorganisms': '{"id":"designed_microorganisms","number":"155","name":{"en":"Designed Microorganisms"},"type":"automated","cost":16,"tags":["science","microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":3127},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3128},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2754},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3129},"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2755},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3130},"o":"+=","e":{"op":"var","n":"n~746","x":3131},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2756}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:155","id":2753},"source":{"doc":"tm-facts","section":"cards.json #155"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:148"}',
 }

@@ -51,187 +51,187 @@ K = [
 ]
 
 
-x_751 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_752 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_756 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_757 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_758 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_759 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_761 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_762 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_763 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_764 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_765 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_766 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_765 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_766 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_770 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_771 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_772 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_773 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_775 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_776 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_777 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_778 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_779 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_780 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_666(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
+def d_680(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_669(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_683(ctx, E):
         return False
     return True
 
 
-d_667 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:148
-d_668 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_681 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_682 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:148
 
 
-def d_669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_683(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_751(ctx, E):
+    if not x_765(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 671, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 685, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_670 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_684 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 671, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 685, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_672(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
+def d_686(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:148
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    if not d_674(ctx, E):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    if not d_688(ctx, E):
         return False
     return True
 
 
-d_673 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:148
+d_687 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:148
 
 
-def d_674(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~717'))
+    left = num(E.get('n~748'))
     while left > 0:
         left -= 1
-        if not d_675(ctx, E):
+        if not d_689(ctx, E):
             return False
     return True
 
 
-def d_675(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_689(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_676(ctx, E):
+    if not d_690(ctx, E):
         return False
-    if not d_681(ctx, E):
+    if not d_695(ctx, E):
         return False
     return True
 
 
-def d_676(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_756(ctx, E):
-        if not d_677(ctx, E):
+    if x_770(ctx, E):
+        if not d_691(ctx, E):
             return False
     return True
 
 
-def d_677(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_691(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_758(ctx, E), '=', False, K[1])
+    SET(ctx, 'deck', ctx.state, 'deck', x_772(ctx, E), '=', False, K[1])
     SET(ctx, 'discard', ctx.state, 'discard', K[2], '=', False, K[3])
-    STMT(ctx, 680)
+    STMT(ctx, 694)
     return True
 
 
-d_678 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_679 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_692 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_693 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_680(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 680)
+    STMT(ctx, 694)
     return True
 
 
-d_681 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_682 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_683 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_684 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_695 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_696 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_697 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_698 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    666: CPS(d_666),
-    667: CPS(d_667),
-    668: CPS(d_668),
-    669: CPS(d_669),
-    670: CPS(d_670),
-    671: CPS(d_671),
-    672: CPS(d_672),
-    673: CPS(d_673),
-    674: CPS(d_674),
-    675: CPS(d_675),
-    676: CPS(d_676),
-    677: CPS(d_677),
-    678: CPS(d_678),
-    679: CPS(d_679),
     680: CPS(d_680),
     681: CPS(d_681),
     682: CPS(d_682),
     683: CPS(d_683),
     684: CPS(d_684),
+    685: CPS(d_685),
+    686: CPS(d_686),
+    687: CPS(d_687),
+    688: CPS(d_688),
+    689: CPS(d_689),
+    690: CPS(d_690),
+    691: CPS(d_691),
+    692: CPS(d_692),
+    693: CPS(d_693),
+    694: CPS(d_694),
+    695: CPS(d_695),
+    696: CPS(d_696),
+    697: CPS(d_697),
+    698: CPS(d_698),
 }
 
 
 CODE = {
-    751: x_751,
-    752: x_752,
-    756: x_756,
-    757: x_757,
-    758: x_758,
-    759: x_759,
-    761: x_761,
-    762: x_762,
-    763: x_763,
-    764: x_764,
     765: x_765,
     766: x_766,
+    770: x_770,
+    771: x_771,
+    772: x_772,
+    773: x_773,
+    775: x_775,
+    776: x_776,
+    777: x_777,
+    778: x_778,
+    779: x_779,
+    780: x_780,
 }
 AT = {
 }
@@ -239,5 +239,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:141
-    'development_center': '{"id":"development_center","number":"014","name":{"en":"Development Center"},"type":"active","cost":11,"tags":["science","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":749},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":667},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":750},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":668},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":751},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":670},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":752},"o":"-=","e":{"op":"var","n":"n~715","x":753},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":671}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":669}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":666},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":754},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":673},{"op":"rep","n":{"op":"var","n":"n~717","x":755},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":756},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":757},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":758},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":678},{"op":"set","t":{"op":"st","k":"discard","x":759},"o":"=","e":{"op":"lit","v":[],"x":760},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":679},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":761}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":680}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":677},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":676},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":762},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":763},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":764},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":683},{"op":"set","t":{"op":"st","k":"deck","x":765},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":766},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":684}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":682},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":681}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":675},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":674}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":672}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #014"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:141"}',
+    'development_center': '{"id":"development_center","number":"014","name":{"en":"Development Center"},"type":"active","cost":11,"tags":["science","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":763},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":681},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":764},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":682},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":765},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":684},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":766},"o":"-=","e":{"op":"var","n":"n~746","x":767},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":685}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":683}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":680},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":768},"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":687},{"op":"rep","n":{"op":"var","n":"n~748","x":769},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":770},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":771},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":772},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":692},{"op":"set","t":{"op":"st","k":"discard","x":773},"o":"=","e":{"op":"lit","v":[],"x":774},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":693},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":775}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":694}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":691},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":690},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":776},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":777},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":778},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":697},{"op":"set","t":{"op":"st","k":"deck","x":779},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":780},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":698}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":696},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":695}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":689},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":688}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:148","id":686}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #014"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:141"}',
 }

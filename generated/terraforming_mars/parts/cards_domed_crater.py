@@ -54,100 +54,102 @@ K = [
 ]
 
 
-def x_782(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:160
+def x_796(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:160
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 7)
 
 
-x_785 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_786 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_790 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_792 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:168
-x_795 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_798 = _C.x_798  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_799 = _C.x_799  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_800 = _C.x_800  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_804 = _C.x_804  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_805 = _C.x_805  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_806 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_808 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_809 = _C.x_809  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_810 = _C.x_810  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_811 = _C.x_811  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_812 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_813 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_817 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_799 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_800 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_804 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_806 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:168
+x_809 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_812 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_813 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_814 = _C.x_814  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_815 = _C.x_815  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_816 = _C.x_816  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_820 = _C.x_820  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_821 = _C.x_821  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_822 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_824 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_825 = _C.x_825  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_826 = _C.x_826  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_827 = _C.x_827  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_828 = _C.x_828  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_829 = _C.x_829  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_833 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def d_700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
+def d_714(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:167
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_703(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_717(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 708, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 722, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_701 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:167
-d_702 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_715 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_716 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:167
 
 
-def d_703(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_717(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_785(ctx, E):
+    if not x_799(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 705, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 719, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_704 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_718 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_705(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 705, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 719, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_706 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:167
-d_707 = _C.d_487  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_720 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:167
+d_721 = _C.d_495  # rules_data/terraforming_mars/cards/001-070.yaml:167
 
 
-def d_708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 708, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 722, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_709(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
+def t_723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:168
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -155,185 +157,193 @@ def t_709(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 4
-        LOCAL(ctx, E, 'n~719', 3, True)
-        LOCAL(ctx, E, 'r~720', 'plants', True)
-        c, key = KEYPLACE(ctx, 713, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+        LOCAL(ctx, E, 'n~750', 3, True)
+        LOCAL(ctx, E, 'r~751', 'plants', True)
+        c, key = KEYPLACE(ctx, 727, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[5])
-        LOCAL(ctx, E, 't~721', 'city', True)
-        return t_715(ctx, k, s, E)
+            SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[5])
+        LOCAL(ctx, E, 't~752', 'city', True)
+        return t_729(ctx, k, s, E)
 
-    return t_710(ctx, r1, s, E)
-
-
-t_710 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:168
-d_711 = _C.d_711  # rules_data/terraforming_mars/cards/001-070.yaml:168
-d_712 = _C.d_712  # rules_data/terraforming_mars/cards/001-070.yaml:168
+    return t_724(ctx, r1, s, E)
 
 
-def d_713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+t_724 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:168
+d_725 = _C.d_725  # rules_data/terraforming_mars/cards/001-070.yaml:168
+d_726 = _C.d_726  # rules_data/terraforming_mars/cards/001-070.yaml:168
+
+
+def d_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 713, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 727, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[5])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[5])
     return True
 
 
-d_714 = _C.d_714  # rules_data/terraforming_mars/cards/001-070.yaml:168
+d_728 = _C.d_728  # rules_data/terraforming_mars/cards/001-070.yaml:168
 
 
-def t_715(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_729(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_798(ctx, E):
-        return t_716(ctx, k, s, E)
+    if x_812(ctx, E):
+        return t_730(ctx, k, s, E)
     return k()
 
 
-def t_716(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~731', x_799(ctx, E), True)
-    if not x_800(ctx, E):
+    LOCAL(ctx, E, 'mine~756', x_813(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_814(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_815(ctx, E), True)
+    if not x_816(ctx, E):
         return False
-    return t_719(ctx, k, s, E)
+    return t_735(ctx, k, s, E)
 
 
-d_717 = _C.d_717  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_718 = _C.d_718  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_731 = _C.d_731  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_732 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_733 = _C.d_733  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_734 = _C.d_734  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_735(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 719, None, [], k)
+    return CHOOSE(ctx, 735, None, [], k)
 
 
-def t_720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
-    return t_723(ctx, k, s, E)
+    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    return t_739(ctx, k, s, E)
 
 
-d_721 = _C.d_721  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_722 = _C.d_722  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_737 = _C.d_737  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_738 = _C.d_738  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_739(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 724, ctx.state.get('board'), E.get('s~734'))
+    c, key = KEYPLACE(ctx, 740, ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_805(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[7])
-    return t_726(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_821(ctx, E), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[7])
+    return t_742(ctx, k, s, E)
 
 
-def d_724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 724, ctx.state.get('board'), E.get('s~734'))
+    c, key = KEYPLACE(ctx, 740, ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_805(ctx, E), '=', False, K[6])
+        SET(ctx, 'board', c, key, x_821(ctx, E), '=', False, K[6])
     return True
 
 
-d_725 = _C.d_725  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_726 = _C.t_726  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_727 = _C.t_727  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_728 = _C.t_728  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_729 = _C.t_729  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_730 = _C.t_730  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_731 = _C.t_731  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_732 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_741 = _C.d_741  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_742 = _C.t_742  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_743 = _C.t_743  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_744 = _C.t_744  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_745 = _C.t_745  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_746 = _C.t_746  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_747 = _C.t_747  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_748 = _C.d_748  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    700: CPS(d_700),
-    701: CPS(d_701),
-    702: CPS(d_702),
-    703: CPS(d_703),
-    704: CPS(d_704),
-    705: CPS(d_705),
-    706: CPS(d_706),
-    707: CPS(d_707),
-    708: CPS(d_708),
-    709: t_709,
-    710: t_710,
-    711: CPS(d_711),
-    712: CPS(d_712),
-    713: CPS(d_713),
     714: CPS(d_714),
-    715: t_715,
-    716: t_716,
+    715: CPS(d_715),
+    716: CPS(d_716),
     717: CPS(d_717),
     718: CPS(d_718),
-    719: t_719,
-    720: t_720,
+    719: CPS(d_719),
+    720: CPS(d_720),
     721: CPS(d_721),
     722: CPS(d_722),
     723: t_723,
-    724: CPS(d_724),
+    724: t_724,
     725: CPS(d_725),
-    726: t_726,
-    727: t_727,
-    728: t_728,
+    726: CPS(d_726),
+    727: CPS(d_727),
+    728: CPS(d_728),
     729: t_729,
     730: t_730,
-    731: t_731,
+    731: CPS(d_731),
     732: CPS(d_732),
+    733: CPS(d_733),
+    734: CPS(d_734),
+    735: t_735,
+    736: t_736,
+    737: CPS(d_737),
+    738: CPS(d_738),
+    739: t_739,
+    740: CPS(d_740),
+    741: CPS(d_741),
+    742: t_742,
+    743: t_743,
+    744: t_744,
+    745: t_745,
+    746: t_746,
+    747: t_747,
+    748: CPS(d_748),
 }
 
 
 CODE = {
-    782: x_782,
-    785: x_785,
-    786: x_786,
-    790: x_790,
-    792: x_792,
-    795: x_795,
-    798: x_798,
+    796: x_796,
     799: x_799,
     800: x_800,
     804: x_804,
-    805: x_805,
     806: x_806,
-    808: x_808,
     809: x_809,
-    810: x_810,
-    811: x_811,
     812: x_812,
     813: x_813,
-    817: x_817,
+    814: x_814,
+    815: x_815,
+    816: x_816,
+    820: x_820,
+    821: x_821,
+    822: x_822,
+    824: x_824,
+    825: x_825,
+    826: x_826,
+    827: x_827,
+    828: x_828,
+    829: x_829,
+    833: x_833,
 }
 AT = {
-    782: 'rules_data/terraforming_mars/cards/001-070.yaml:160',
+    796: 'rules_data/terraforming_mars/cards/001-070.yaml:160',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:160
-    'domed_crater': '{"id":"domed_crater","number":"016","name":{"en":"Domed Crater"},"type":"automated","cost":24,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":782},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":783},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":701},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":784},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":702},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":785},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":704},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":786},"o":"-=","e":{"op":"var","n":"n~715","x":787},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":705}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":703},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":788},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":706},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":789},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":707},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":790},"o":"+=","e":{"op":"var","n":"n~717","x":791},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":708}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":700},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":792},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":710},{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":793},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":711},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":794},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":712},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":795},"o":"+=","e":{"op":"var","n":"n~719","x":796},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":713},{"op":"let","v":"t~721","e":{"op":"lit","v":"city","x":797},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":714},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":798},"t":{"op":"seq","b":[{"op":"let","v":"legal~731","e":{"op":"letx","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"filt","v":"x~723","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~723"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~730","e":{"op":"filt","v":"s~728","src":{"op":"var","n":"open~727"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~730"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~730"},"b":{"op":"var","n":"open~727"}}},"x":799},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":717},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~731"}]},"b":{"op":"lit","v":0},"x":800},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":718},{"op":"choose","alts":[{"gens":[{"v":"space~732","src":{"op":"var","n":"legal~731","x":801},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~733","e":{"op":"var","n":"t~721","x":802},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":721},{"op":"let","v":"s~734","e":{"op":"var","n":"space~732","x":803},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":722},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~734"},"d":{},"x":804},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~733"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":805},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":724},{"op":"set","t":{"op":"st","k":"last_space","x":806},"o":"=","e":{"op":"var","n":"s~734","x":807},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":725},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":808},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~734"},"f":"bonus","d":null,"x":809},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":728},{"op":"for","v":"x~735","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~734"}],"kind":"spaces","x":810},"w":{"op":"in","a":{"op":"var","n":"x~735"},"b":{"op":"st","k":"board"},"neg":false,"x":811},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":812},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":730},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":729},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"effect","d":null,"x":813},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":731},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~733","x":814},"space":{"op":"var","n":"s~734","x":815},"by":{"op":"var","n":"you","x":816}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":732}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":727},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":726}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":723}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":720},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~732"}],"x":817}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":719}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":716},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":715}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":709},"vp":{"op":"lit","v":1,"x":818},"source":{"doc":"tm-facts","section":"cards.json #016"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:160"}',
+    'domed_crater': '{"id":"domed_crater","number":"016","name":{"en":"Domed Crater"},"type":"automated","cost":24,"tags":["city","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":796},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":797},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":715},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":798},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":716},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":799},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":718},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":800},"o":"-=","e":{"op":"var","n":"n~746","x":801},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":719}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":717},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":802},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":720},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":803},"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":721},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":804},"o":"+=","e":{"op":"var","n":"n~748","x":805},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":722}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:167","id":714},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":806},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":724},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":807},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":725},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":808},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":726},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":809},"o":"+=","e":{"op":"var","n":"n~750","x":810},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":727},{"op":"let","v":"t~752","e":{"op":"lit","v":"city","x":811},"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":728},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":812},"t":{"op":"seq","b":[{"op":"let","v":"mine~756","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":813},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":731},{"op":"let","v":"empty~761","e":{"op":"filt","v":"s~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~756"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~760","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~760"}}]}]}}]}]}}]}}]}]},"x":814},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":732},{"op":"let","v":"legal~767","e":{"op":"letx","v":"open~763","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"empty~761"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~762"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~766","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"open~763"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~766"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~766"},"b":{"op":"var","n":"open~763"}}},"b":{"op":"var","n":"open~763"}},"x":815},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":733},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~767"}]},"b":{"op":"lit","v":0},"x":816},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":734},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"legal~767","x":817},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~752","x":818},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":737},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":819},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":738},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":820},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":821},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":740},{"op":"set","t":{"op":"st","k":"last_space","x":822},"o":"=","e":{"op":"var","n":"s~770","x":823},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":741},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":824},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":825},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":744},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":826},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":827},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":828},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":746},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":745},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":829},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":747},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":830},"space":{"op":"var","n":"s~770","x":831},"by":{"op":"var","n":"you","x":832}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":748}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":743},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":742}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":739}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":736},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":833}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":735}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":730},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":729}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:168","id":723},"vp":{"op":"lit","v":1,"x":834},"source":{"doc":"tm-facts","section":"cards.json #016"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:160"}',
 }

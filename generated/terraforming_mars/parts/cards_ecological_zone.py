@@ -52,310 +52,310 @@ K = [
 ]
 
 
-def x_2724(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
+def x_2770(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_715 for v_s_715 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_715, {}) if type(_h1) is dict else KEY(_h1, v_s_715, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 1)
-    return MEMO(ctx, (2724, E.get('you'), ctx.stamps.get('board', 0),), compute)
+        return (len([v_s_746 for v_s_746 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_746, {}) if type(_h1) is dict else KEY(_h1, v_s_746, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 1)
+    return MEMO(ctx, (2770, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_2728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def x_2774(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~716'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~747'))) is str else None)
         _h2 = ctx.state.get('board')
-        return [v_x_719 for v_x_719 in [v_x_718 for v_x_718 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_718, NOREC).get('type', None) if type(v_x_718) is str else None) == _h1)] if any((True if ((v_y_720 in _h2 if type(_h2) in (list, dict) else IN(v_y_720, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_720, {}) if type(_h2) is dict else KEY(_h2, v_y_720, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_720, {}) if type(_h2) is dict else KEY(_h2, v_y_720, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~717'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_720, {}) if type(_h2) is dict else KEY(_h2, v_y_720, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~717'))) else False)) else False) for v_y_720 in ADJ(ctx, 'spaces', v_x_719))]
-    return MEMO(ctx, (2728, E.get('t~716'), E.get('u~717'), ctx.stamps.get('board', 0),), compute)
+        return [v_x_750 for v_x_750 in [v_x_749 for v_x_749 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_749, NOREC).get('type', None) if type(v_x_749) is str else None) == _h1)] if any((True if ((v_y_751 in _h2 if type(_h2) in (list, dict) else IN(v_y_751, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_751, {}) if type(_h2) is dict else KEY(_h2, v_y_751, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_751, {}) if type(_h2) is dict else KEY(_h2, v_y_751, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~748'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_751, {}) if type(_h2) is dict else KEY(_h2, v_y_751, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~748'))) else False)) else False) for v_y_751 in ADJ(ctx, 'spaces', v_x_750))]
+    return MEMO(ctx, (2774, E.get('t~747'), E.get('u~748'), ctx.stamps.get('board', 0),), compute)
 
 
-x_2729 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_2730 = _C.x_834  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_2731 = _C.x_835  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_2735 = _C.x_839  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2736 = _C.x_840  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2737 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2739 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2740 = _C.x_844  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2741 = _C.x_845  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2742 = _C.x_846  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2743 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2744 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2748 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_2775 = _C.x_849  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_2776 = _C.x_850  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_2777 = _C.x_851  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_2781 = _C.x_855  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2782 = _C.x_856  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2783 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2785 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2786 = _C.x_860  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2787 = _C.x_861  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2788 = _C.x_862  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2789 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2790 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2794 = _C.x_868  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def x_2749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
+def x_2795(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((True if (('animal' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('animal', _w3))) or (('plant' in _w5 if type((_w5 := (_w4.get('tags', None) if type((_w4 := E.get('event'))) is dict else KEY(_w4, 'tags', None)))) in (list, dict) else IN('plant', _w5))) else False)) else False)
 
 
-def x_2750(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def x_2796(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     if E is None:
         E = ctx.env()
     return (_w3 + _w4 if type((_w3 := items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('animal'))) is type((_w4 := items_of((_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None))).count('plant'))) is int else AR('+', _w3, _w4))
 
 
-x_2752 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_2754 = _C.x_1189  # rules_data/terraforming_mars/cards/071-140.yaml:580
+x_2798 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_2800 = _C.x_1213  # rules_data/terraforming_mars/cards/071-140.yaml:580
 
 
-def t_2401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def t_2447(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~716', 'ecological_zone', True)
-    LOCAL(ctx, E, 'u~717', 'greenery', True)
-    return t_2404(ctx, k, s, E)
+    LOCAL(ctx, E, 't~747', 'ecological_zone', True)
+    LOCAL(ctx, E, 'u~748', 'greenery', True)
+    return t_2450(ctx, k, s, E)
 
 
-def d_2402(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def d_2448(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~716', 'ecological_zone', True)
+    LOCAL(ctx, E, 't~747', 'ecological_zone', True)
     return True
 
 
-def d_2403(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
+def d_2449(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:589
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~717', 'greenery', True)
+    LOCAL(ctx, E, 'u~748', 'greenery', True)
     return True
 
 
-def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def t_2450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', E.get('t~716'), True)
-    LOCAL(ctx, E, 'l~722', x_2728(ctx, E), True)
-    return t_2407(ctx, k, s, E)
+    LOCAL(ctx, E, 't~752', E.get('t~747'), True)
+    LOCAL(ctx, E, 'l~753', x_2774(ctx, E), True)
+    return t_2453(ctx, k, s, E)
 
 
-def d_2405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_2451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', E.get('t~716'), True)
+    LOCAL(ctx, E, 't~752', E.get('t~747'), True)
     return True
 
 
-def d_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+def d_2452(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~722', x_2728(ctx, E), True)
+    LOCAL(ctx, E, 'l~753', x_2774(ctx, E), True)
     return True
 
 
-def t_2407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_2453(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2729(ctx, E):
-        return t_2408(ctx, k, s, E)
+    if x_2775(ctx, E):
+        return t_2454(ctx, k, s, E)
     return k()
 
 
-def t_2408(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_2454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~727', x_2730(ctx, E), True)
-    if not x_2731(ctx, E):
+    LOCAL(ctx, E, 'open~758', x_2776(ctx, E), True)
+    if not x_2777(ctx, E):
         return False
-    return t_2411(ctx, k, s, E)
+    return t_2457(ctx, k, s, E)
 
 
-d_2409 = _C.d_751  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2410 = _C.d_752  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_2455 = _C.d_767  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2456 = _C.d_768  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_2411(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2457(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2411, None, [], k)
+    return CHOOSE(ctx, 2457, None, [], k)
 
 
-def t_2412(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
-    return t_2415(ctx, k, s, E)
+    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    return t_2461(ctx, k, s, E)
 
 
-d_2413 = _C.d_755  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2414 = _C.d_756  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2459 = _C.d_771  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2460 = _C.d_772  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_2415(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2461(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2416, ctx.state.get('board'), E.get('s~730'))
+    c, key = KEYPLACE(ctx, 2462, ctx.state.get('board'), E.get('s~761'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2736(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[4])
-    return t_2418(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2782(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[4])
+    return t_2464(ctx, k, s, E)
 
 
-def d_2416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2462(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2416, ctx.state.get('board'), E.get('s~730'))
+    c, key = KEYPLACE(ctx, 2462, ctx.state.get('board'), E.get('s~761'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2736(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_2782(ctx, E), '=', False, K[3])
     return True
 
 
-d_2417 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2418 = _C.t_760  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2419 = _C.t_761  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2420 = _C.t_762  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2421 = _C.t_763  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2422 = _C.t_764  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2423 = _C.t_765  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2424 = _C.d_766  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2463 = _C.d_775  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2464 = _C.t_776  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2465 = _C.t_777  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2466 = _C.t_778  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2467 = _C.t_779  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2468 = _C.t_780  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2469 = _C.t_781  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2470 = _C.d_782  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_2425(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2471(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~734', x_2750(ctx, E), True)
-    LOCAL(ctx, E, 'r~735', 'animal', True)
-    c, key = KEYPLACE(ctx, 2428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~765', x_2796(ctx, E), True)
+    LOCAL(ctx, E, 'r~766', 'animal', True)
+    c, key = KEYPLACE(ctx, 2474, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~734'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~765'), '+=', False, K[5])
     return True
 
 
-def d_2426(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2472(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~734', x_2750(ctx, E), True)
+    LOCAL(ctx, E, 'n~765', x_2796(ctx, E), True)
     return True
 
 
-def d_2427(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
+def d_2473(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~735', 'animal', True)
+    LOCAL(ctx, E, 'r~766', 'animal', True)
     return True
 
 
-def d_2428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2474(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2474, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~734'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~765'), '+=', False, K[5])
     return True
 
 
 TRIALS = {
-    2401: t_2401,
-    2402: CPS(d_2402),
-    2403: CPS(d_2403),
-    2404: t_2404,
-    2405: CPS(d_2405),
-    2406: CPS(d_2406),
-    2407: t_2407,
-    2408: t_2408,
-    2409: CPS(d_2409),
-    2410: CPS(d_2410),
-    2411: t_2411,
-    2412: t_2412,
-    2413: CPS(d_2413),
-    2414: CPS(d_2414),
-    2415: t_2415,
-    2416: CPS(d_2416),
-    2417: CPS(d_2417),
-    2418: t_2418,
-    2419: t_2419,
-    2420: t_2420,
-    2421: t_2421,
-    2422: t_2422,
-    2423: t_2423,
-    2424: CPS(d_2424),
-    2425: CPS(d_2425),
-    2426: CPS(d_2426),
-    2427: CPS(d_2427),
-    2428: CPS(d_2428),
+    2447: t_2447,
+    2448: CPS(d_2448),
+    2449: CPS(d_2449),
+    2450: t_2450,
+    2451: CPS(d_2451),
+    2452: CPS(d_2452),
+    2453: t_2453,
+    2454: t_2454,
+    2455: CPS(d_2455),
+    2456: CPS(d_2456),
+    2457: t_2457,
+    2458: t_2458,
+    2459: CPS(d_2459),
+    2460: CPS(d_2460),
+    2461: t_2461,
+    2462: CPS(d_2462),
+    2463: CPS(d_2463),
+    2464: t_2464,
+    2465: t_2465,
+    2466: t_2466,
+    2467: t_2467,
+    2468: t_2468,
+    2469: t_2469,
+    2470: CPS(d_2470),
+    2471: CPS(d_2471),
+    2472: CPS(d_2472),
+    2473: CPS(d_2473),
+    2474: CPS(d_2474),
 }
 
 
 CODE = {
-    2724: x_2724,
-    2728: x_2728,
-    2729: x_2729,
-    2730: x_2730,
-    2731: x_2731,
-    2735: x_2735,
-    2736: x_2736,
-    2737: x_2737,
-    2739: x_2739,
-    2740: x_2740,
-    2741: x_2741,
-    2742: x_2742,
-    2743: x_2743,
-    2744: x_2744,
-    2748: x_2748,
-    2749: x_2749,
-    2750: x_2750,
-    2752: x_2752,
-    2754: x_2754,
+    2770: x_2770,
+    2774: x_2774,
+    2775: x_2775,
+    2776: x_2776,
+    2777: x_2777,
+    2781: x_2781,
+    2782: x_2782,
+    2783: x_2783,
+    2785: x_2785,
+    2786: x_2786,
+    2787: x_2787,
+    2788: x_2788,
+    2789: x_2789,
+    2790: x_2790,
+    2794: x_2794,
+    2795: x_2795,
+    2796: x_2796,
+    2798: x_2798,
+    2800: x_2800,
 }
 AT = {
-    2724: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
-    2728: 'rules_data/terraforming_mars/definitions/board.yaml:135',
-    2749: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
-    2750: 'rules_data/terraforming_mars/cards/071-140.yaml:593',
+    2770: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
+    2774: 'rules_data/terraforming_mars/definitions/board.yaml:177',
+    2795: 'rules_data/terraforming_mars/cards/071-140.yaml:580',
+    2796: 'rules_data/terraforming_mars/cards/071-140.yaml:593',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:580
-    'ecological_zone': '{"id":"ecological_zone","number":"128","name":{"en":"Ecological Zone"},"type":"active","cost":12,"tags":["animal","plant"],"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~715","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~715"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"b":{"op":"lit","v":1},"x":2724},"effect":{"op":"seq","b":[{"op":"let","v":"t~716","e":{"op":"lit","v":"ecological_zone","x":2725},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2402},{"op":"let","v":"u~717","e":{"op":"lit","v":"greenery","x":2726},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2403},{"op":"seq","b":[{"op":"let","v":"t~721","e":{"op":"var","n":"t~716","x":2727},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2405},{"op":"let","v":"l~722","e":{"op":"filt","v":"x~719","src":{"op":"filt","v":"x~718","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~718"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~716"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~720","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~719"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~720"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~717"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~717"}}]}]}}]},"x":2728},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2406},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~723","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~723"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":2729},"t":{"op":"seq","b":[{"op":"let","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"var","n":"l~722"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]},"x":2730},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2409},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~727"}]},"b":{"op":"lit","v":0},"x":2731},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2410},{"op":"choose","alts":[{"gens":[{"v":"space~728","src":{"op":"var","n":"open~727","x":2732},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~729","e":{"op":"var","n":"t~721","x":2733},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2413},{"op":"let","v":"s~730","e":{"op":"var","n":"space~728","x":2734},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2414},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~730"},"d":{},"x":2735},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~729"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2736},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2416},{"op":"set","t":{"op":"st","k":"last_space","x":2737},"o":"=","e":{"op":"var","n":"s~730","x":2738},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2417},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2739},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~730"},"f":"bonus","d":null,"x":2740},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2420},{"op":"for","v":"x~731","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~730"}],"kind":"spaces","x":2741},"w":{"op":"in","a":{"op":"var","n":"x~731"},"b":{"op":"st","k":"board"},"neg":false,"x":2742},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2743},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2422},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2421},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"effect","d":null,"x":2744},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2423},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~729","x":2745},"space":{"op":"var","n":"s~730","x":2746},"by":{"op":"var","n":"you","x":2747}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2424}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2419},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2418}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2415}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2412},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~728"}],"x":2748}}],"kind":"space","prompt":{"def":"place_next_to","args":{"t":"ecological_zone","u":"greenery"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Zona ecologica adiacente a una tessera Verde","en":"place an Ecological Zone tile next to a greenery tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2411}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2408},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2407}],"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2404}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2401},"resource":"animal","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":2749},"b":{"op":"seq","b":[{"op":"let","v":"n~734","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~732","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~732"},"b":{"op":"lit","v":"animal"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~733","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~733"},"b":{"op":"lit","v":"plant"}}}]},"x":2750},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2426},{"op":"let","v":"r~735","e":{"op":"lit","v":"animal","x":2751},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2427},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2752},"o":"+=","e":{"op":"var","n":"n~734","x":2753},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2428}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2425}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":2754},"source":{"doc":"tm-facts","section":"cards.json #128 (not fully structured: render icons and effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:580"}',
+    'ecological_zone': '{"id":"ecological_zone","number":"128","name":{"en":"Ecological Zone"},"type":"active","cost":12,"tags":["animal","plant"],"requires":{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~746","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]},"b":{"op":"lit","v":1},"x":2770},"effect":{"op":"seq","b":[{"op":"let","v":"t~747","e":{"op":"lit","v":"ecological_zone","x":2771},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2448},{"op":"let","v":"u~748","e":{"op":"lit","v":"greenery","x":2772},"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2449},{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~747","x":2773},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":2451},{"op":"let","v":"l~753","e":{"op":"filt","v":"x~750","src":{"op":"filt","v":"x~749","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~747"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"y~751","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~750"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~751"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~748"}}]}]}}]},"x":2774},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":2452},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~754","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":2775},"t":{"op":"seq","b":[{"op":"let","v":"open~758","e":{"op":"filt","v":"s~755","src":{"op":"var","n":"l~753"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":2776},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2455},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~758"}]},"b":{"op":"lit","v":0},"x":2777},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2456},{"op":"choose","alts":[{"gens":[{"v":"space~759","src":{"op":"var","n":"open~758","x":2778},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~760","e":{"op":"var","n":"t~752","x":2779},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2459},{"op":"let","v":"s~761","e":{"op":"var","n":"space~759","x":2780},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2460},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~761"},"d":{},"x":2781},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~760"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2782},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2462},{"op":"set","t":{"op":"st","k":"last_space","x":2783},"o":"=","e":{"op":"var","n":"s~761","x":2784},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2463},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2785},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~761"},"f":"bonus","d":null,"x":2786},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2466},{"op":"for","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces","x":2787},"w":{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false,"x":2788},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2789},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2468},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2467},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"effect","d":null,"x":2790},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2469},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~760","x":2791},"space":{"op":"var","n":"s~761","x":2792},"by":{"op":"var","n":"you","x":2793}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2470}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2465},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2464}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2461}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2458},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~759"}],"x":2794}}],"kind":"space","prompt":{"def":"place_next_to","args":{"t":"ecological_zone","u":"greenery"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Zona ecologica adiacente a una tessera Verde","en":"place an Ecological Zone tile next to a greenery tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2457}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2454},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2453}],"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":2450}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:589","id":2447},"resource":"animal","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":2795},"b":{"op":"seq","b":[{"op":"let","v":"n~765","e":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~763","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~763"},"b":{"op":"lit","v":"animal"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~764","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~764"},"b":{"op":"lit","v":"plant"}}}]},"x":2796},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2472},{"op":"let","v":"r~766","e":{"op":"lit","v":"animal","x":2797},"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2473},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2798},"o":"+=","e":{"op":"var","n":"n~765","x":2799},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2474}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:593","id":2471}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":2800},"source":{"doc":"tm-facts","section":"cards.json #128 (not fully structured: render icons and effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:580"}',
 }

@@ -49,262 +49,262 @@ K = [
 ]
 
 
-def x_1700(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:685
+def x_1728(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:685
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 8)
 
 
-x_1703 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1704 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1706 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:693
-x_1709 = _C.x_742  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_1710 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1731 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1732 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1734 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:693
+x_1737 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1738 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def x_1715(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def x_1743(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~719'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4)))
 
 
-x_1716 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_1721 = _C.x_534  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1744 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1749 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1506(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:692
+def d_1534(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:692
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1509(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_1537(ctx, E):
         return False
     return True
 
 
-d_1507 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:692
-d_1508 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:692
+d_1535 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:692
+d_1536 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:692
 
 
-def d_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1703(ctx, E):
+    if not x_1731(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1511, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1539, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1510 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1538 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1511(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1539(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1511, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1539, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-t_1512 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:693
+t_1540 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:693
 
 
-def t_1513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
+def t_1541(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1513, None, [], k)
+    return CHOOSE(ctx, 1541, None, [], k)
 
 
-def d_1514(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1542(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    if not d_1517(ctx, E):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    if not d_1545(ctx, E):
         return False
     return True
 
 
-d_1515 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1516 = _C.d_772  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1543 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1544 = _C.d_788  # rules_data/terraforming_mars/cards/001-070.yaml:695
 
 
-def d_1517(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1709(ctx, E):
+    if not x_1737(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1519, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1547, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[2])
     return True
 
 
-d_1518 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1546 = _C.d_674  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1547(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1519, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1547, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[2])
     return True
 
 
-def d_1520(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1548(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'steel', True)
-    if not d_1523(ctx, E):
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'steel', True)
+    if not d_1551(ctx, E):
         return False
     return True
 
 
-d_1521 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1522 = _C.d_1382  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1549 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1550 = _C.d_1410  # rules_data/terraforming_mars/cards/001-070.yaml:695
 
 
-def d_1523(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1715(ctx, E):
+    if not x_1743(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 1553, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[2])
     return True
 
 
-def d_1524(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1552(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1715(ctx, E):
+    if not x_1743(ctx, E):
         return False
     return True
 
 
-def d_1525(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1525, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 1553, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[2])
     return True
 
 
-def d_1526(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
+def d_1554(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:695
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 7, True)
-    LOCAL(ctx, E, 'r~722', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1529, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+    LOCAL(ctx, E, 'n~752', 7, True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1557, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[2])
     return True
 
 
-d_1527 = _C.d_1527  # rules_data/terraforming_mars/cards/001-070.yaml:695
-d_1528 = _C.d_477  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1555 = _C.d_1555  # rules_data/terraforming_mars/cards/001-070.yaml:695
+d_1556 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:695
 
 
-def d_1529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1557(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1529, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 1557, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    1506: CPS(d_1506),
-    1507: CPS(d_1507),
-    1508: CPS(d_1508),
-    1509: CPS(d_1509),
-    1510: CPS(d_1510),
-    1511: CPS(d_1511),
-    1512: t_1512,
-    1513: t_1513,
-    1514: CPS(d_1514),
-    1515: CPS(d_1515),
-    1516: CPS(d_1516),
-    1517: CPS(d_1517),
-    1518: CPS(d_1518),
-    1519: CPS(d_1519),
-    1520: CPS(d_1520),
-    1521: CPS(d_1521),
-    1522: CPS(d_1522),
-    1523: CPS(d_1523),
-    1524: CPS(d_1524),
-    1525: CPS(d_1525),
-    1526: CPS(d_1526),
-    1527: CPS(d_1527),
-    1528: CPS(d_1528),
-    1529: CPS(d_1529),
+    1534: CPS(d_1534),
+    1535: CPS(d_1535),
+    1536: CPS(d_1536),
+    1537: CPS(d_1537),
+    1538: CPS(d_1538),
+    1539: CPS(d_1539),
+    1540: t_1540,
+    1541: t_1541,
+    1542: CPS(d_1542),
+    1543: CPS(d_1543),
+    1544: CPS(d_1544),
+    1545: CPS(d_1545),
+    1546: CPS(d_1546),
+    1547: CPS(d_1547),
+    1548: CPS(d_1548),
+    1549: CPS(d_1549),
+    1550: CPS(d_1550),
+    1551: CPS(d_1551),
+    1552: CPS(d_1552),
+    1553: CPS(d_1553),
+    1554: CPS(d_1554),
+    1555: CPS(d_1555),
+    1556: CPS(d_1556),
+    1557: CPS(d_1557),
 }
 
 
 CODE = {
-    1700: x_1700,
-    1703: x_1703,
-    1704: x_1704,
-    1706: x_1706,
-    1709: x_1709,
-    1710: x_1710,
-    1715: x_1715,
-    1716: x_1716,
-    1721: x_1721,
+    1728: x_1728,
+    1731: x_1731,
+    1732: x_1732,
+    1734: x_1734,
+    1737: x_1737,
+    1738: x_1738,
+    1743: x_1743,
+    1744: x_1744,
+    1749: x_1749,
 }
 AT = {
-    1700: 'rules_data/terraforming_mars/cards/001-070.yaml:685',
-    1715: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
+    1728: 'rules_data/terraforming_mars/cards/001-070.yaml:685',
+    1743: 'rules_data/terraforming_mars/definitions/resources.yaml:31',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:685
-    'electro_catapult': '{"id":"electro_catapult","number":"069","name":{"en":"Electro Catapult"},"type":"active","cost":17,"tags":["building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":1700},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1701},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1507},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":1702},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1508},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1703},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1510},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1704},"o":"-=","e":{"op":"var","n":"n~715","x":1705},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1511}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1509}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1506},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1706},"at":"rules_data/terraforming_mars/cards/001-070.yaml:693","id":1512},"actions":[{"cost":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":1707},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1515},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":1708},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1516},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"},"x":1709},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1518},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1710},"o":"-=","e":{"op":"var","n":"n~717","x":1711},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1519}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1517}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1514},"label":{"op":"lit","v":{"option":0},"x":1712}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":1713},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1521},{"op":"let","v":"r~720","e":{"op":"lit","v":"steel","x":1714},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1522},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0},"b":{"op":"var","n":"n~719"},"x":1715},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1524},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1716},"o":"-=","e":{"op":"var","n":"n~719","x":1717},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1525}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1523}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1520},"label":{"op":"lit","v":{"option":1},"x":1718}}],"kind":"choose","prompt":{"text":{"it":"scegli una: spendi 1 pianta, oppure spendi 1 acciaio","en":"choose one: spend 1 plant, or spend 1 steel"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1513},"effect":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":7,"x":1719},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1527},{"op":"let","v":"r~722","e":{"op":"lit","v":"megacredits","x":1720},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1528},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":1721},"o":"+=","e":{"op":"var","n":"n~721","x":1722},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1529}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1526}}],"vp":{"op":"lit","v":1,"x":1723},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #069"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:685"}',
+    'electro_catapult': '{"id":"electro_catapult","number":"069","name":{"en":"Electro Catapult"},"type":"active","cost":17,"tags":["building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":1728},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1729},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1535},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1730},"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1536},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1731},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1538},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1732},"o":"-=","e":{"op":"var","n":"n~746","x":1733},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1539}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1537}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:692","id":1534},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1734},"at":"rules_data/terraforming_mars/cards/001-070.yaml:693","id":1540},"actions":[{"cost":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1735},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1543},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1736},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1544},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":1737},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1546},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1738},"o":"-=","e":{"op":"var","n":"n~748","x":1739},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1547}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1545}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1542},"label":{"op":"lit","v":{"option":0},"x":1740}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1741},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1549},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":1742},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1550},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"},"x":1743},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1552},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1744},"o":"-=","e":{"op":"var","n":"n~750","x":1745},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1553}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1551}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1548},"label":{"op":"lit","v":{"option":1},"x":1746}}],"kind":"choose","prompt":{"text":{"it":"scegli una: spendi 1 pianta, oppure spendi 1 acciaio","en":"choose one: spend 1 plant, or spend 1 steel"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1541},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":7,"x":1747},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1555},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":1748},"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1556},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1749},"o":"+=","e":{"op":"var","n":"n~752","x":1750},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1557}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:695","id":1554}}],"vp":{"op":"lit","v":1,"x":1751},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #069"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:685"}',
 }

@@ -47,81 +47,81 @@ K = [
 ]
 
 
-x_3652 = _C.x_2138  # rules_data/terraforming_mars/cards/141-208.yaml:499
+x_3710 = _C.x_2178  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def x_3653(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def x_3711(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~719'), 0))
+    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0))
 
 
-x_3654 = _C.x_2140  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_3712 = _C.x_2180  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_3193(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
+def d_3251(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 1, True)
-    LOCAL(ctx, E, 'r~719', 'energy', True)
-    LOCAL(ctx, E, 'k~720', x_3652(ctx, E), True)
-    c, key = KEYPLACE(ctx, 3197, PL(ctx, E.get('you')).get('prod'), E.get('r~719'))
+    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'r~750', 'energy', True)
+    LOCAL(ctx, E, 'k~751', x_3710(ctx, E), True)
+    c, key = KEYPLACE(ctx, 3255, PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3654(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3712(ctx, E), '+=', False, K[0])
     return True
 
 
-d_3194 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:499
+d_3252 = _C.d_369  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3195(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
+def d_3253(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:499
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~719', 'energy', True)
+    LOCAL(ctx, E, 'r~750', 'energy', True)
     return True
 
 
-d_3196 = _C.d_1886  # rules_data/terraforming_mars/cards/141-208.yaml:499
+d_3254 = _C.d_1926  # rules_data/terraforming_mars/cards/141-208.yaml:499
 
 
-def d_3197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_3255(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3197, PL(ctx, E.get('you')).get('prod'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 3255, PL(ctx, E.get('you')).get('prod'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3654(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3712(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    3193: CPS(d_3193),
-    3194: CPS(d_3194),
-    3195: CPS(d_3195),
-    3196: CPS(d_3196),
-    3197: CPS(d_3197),
+    3251: CPS(d_3251),
+    3252: CPS(d_3252),
+    3253: CPS(d_3253),
+    3254: CPS(d_3254),
+    3255: CPS(d_3255),
 }
 
 
 CODE = {
-    3652: x_3652,
-    3653: x_3653,
-    3654: x_3654,
+    3710: x_3710,
+    3711: x_3711,
+    3712: x_3712,
 }
 AT = {
-    3653: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
+    3711: 'rules_data/terraforming_mars/definitions/resources.yaml:26',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:493
-    'energy_saving': '{"id":"energy_saving","number":"189","name":{"en":"Energy Saving"},"type":"automated","cost":15,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":3650},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3194},{"op":"let","v":"r~719","e":{"op":"lit","v":"energy","x":3651},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3195},{"op":"let","v":"k~720","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~717","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":3652},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3196},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~719"},"d":0,"x":3653},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~718"},"b":{"op":"var","n":"k~720"},"x":3654},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3197}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3193},"source":{"doc":"tm-facts","section":"cards.json #189 (energy production per city in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:493"}',
+    'energy_saving': '{"id":"energy_saving","number":"189","name":{"en":"Energy Saving"},"type":"automated","cost":15,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3708},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3252},{"op":"let","v":"r~750","e":{"op":"lit","v":"energy","x":3709},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3253},{"op":"let","v":"k~751","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":3710},"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3254},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3711},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~749"},"b":{"op":"var","n":"k~751"},"x":3712},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":3255}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:499","id":3251},"source":{"doc":"tm-facts","section":"cards.json #189 (energy production per city in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:493"}',
 }

@@ -47,97 +47,97 @@ K = [
 ]
 
 
-x_3899 = _C.x_380  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
-x_3902 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3967 = _C.x_388  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+x_3970 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3971(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~719'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~719'), 0) if type((_w1 := (ctx.state['players'][v_target_720] if type(v_target_720) is int and 0 <= v_target_720 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~719'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~718'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_720 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3903, E.get('n~718'), E.get('r~719'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~750'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~750'), 0) if type((_w1 := (ctx.state['players'][v_target_751] if type(v_target_751) is int and 0 <= v_target_751 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~750'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~749'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_751 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3971, E.get('n~749'), E.get('r~750'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3904 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3972 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3905(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~719'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~718'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~719'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~749'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~750'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3906(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~719'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~719'), 0))
+    return (_w2.get(E.get('r~750'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~750'), 0))
 
 
-x_3908 = _C.x_1405  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3913 = _C.x_1617  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3917 = _C.x_1243  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3921 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3976 = _C.x_1429  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3981 = _C.x_1645  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3985 = _C.x_1267  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3989 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3990(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~727'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~727'), 0) if type((_w1 := (ctx.state['players'][v_target_728] if type(v_target_728) is int and 0 <= v_target_728 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~727'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~726'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_728 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3922, E.get('n~726'), E.get('r~727'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~758'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~758'), 0) if type((_w1 := (ctx.state['players'][v_target_759] if type(v_target_759) is int and 0 <= v_target_759 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~758'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~757'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_759 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3990, E.get('n~757'), E.get('r~758'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3923 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3991 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3992(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~727'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~729'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~727'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~726'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~727'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~760'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~757'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~758'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~727'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~729'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~727'), 0))
+    return (_w2.get(E.get('r~758'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~760'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~758'), 0))
 
 
-def x_3927(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3995(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~729')}
+    return {'target': E.get('target~760')}
 
 
-def t_3418(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:630
+def t_3486(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:633
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    return t_3421(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    return t_3489(ctx, k, s, E)
 
 
-d_3419 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:630
-d_3420 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:630
+d_3487 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:633
+d_3488 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:633
 
 
-def t_3421(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_3489(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3899(ctx, E):
-        return t_3422(ctx, k, s, E)
-    return t_3433(ctx, k, s, E)
+    if x_3967(ctx, E):
+        return t_3490(ctx, k, s, E)
+    return t_3501(ctx, k, s, E)
 
 
-def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_3490(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -145,295 +145,295 @@ def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
-        LOCAL(ctx, E, 'r~723', E.get('r~716'), True)
-        c, key = KEYPLACE(ctx, 3432, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+        LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
+        LOCAL(ctx, E, 'r~754', E.get('r~747'), True)
+        c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~718', E.get('n~715'), True)
-    LOCAL(ctx, E, 'r~719', E.get('r~716'), True)
-    return t_3425(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~749', E.get('n~746'), True)
+    LOCAL(ctx, E, 'r~750', E.get('r~747'), True)
+    return t_3493(ctx, r1, s, E)
 
 
-def d_3423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3491(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', E.get('n~715'), True)
+    LOCAL(ctx, E, 'n~749', E.get('n~746'), True)
     return True
 
 
-def d_3424(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3492(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~719', E.get('r~716'), True)
+    LOCAL(ctx, E, 'r~750', E.get('r~747'), True)
     return True
 
 
-def t_3425(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3902(ctx, E):
-        return t_3426(ctx, k, s, E)
+    if x_3970(ctx, E):
+        return t_3494(ctx, k, s, E)
     return k()
 
 
-def t_3426(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3494(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3903(ctx, E):
+    if not x_3971(ctx, E):
         return False
-    return t_3428(ctx, k, s, E)
+    return t_3496(ctx, k, s, E)
 
 
-def d_3427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3495(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3903(ctx, E):
+    if not x_3971(ctx, E):
         return False
     return True
 
 
-def t_3428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_3496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3428, None, [], k)
+    return CHOOSE(ctx, 3496, None, [], k)
 
 
-def d_3429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3429, PL(ctx, E.get('target~721')).get('prod'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 3497, PL(ctx, E.get('target~752')).get('prod'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~718'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~749'), '-=', False, K[0])
     return True
 
 
-d_3430 = _C.d_1425  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+d_3498 = _C.d_1453  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
 
 
-def d_3431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~723', E.get('r~716'), True)
+    LOCAL(ctx, E, 'r~754', E.get('r~747'), True)
     return True
 
 
-def d_3432(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3432, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+    c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[0])
     return True
 
 
-def t_3433(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_3501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~724', E.get('n~715'), True)
-    LOCAL(ctx, E, 'r~725', E.get('r~716'), True)
-    c, key = KEYPLACE(ctx, 3436, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+    LOCAL(ctx, E, 'n~755', E.get('n~746'), True)
+    LOCAL(ctx, E, 'r~756', E.get('r~747'), True)
+    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~726', E.get('n~715'), True)
-    LOCAL(ctx, E, 'r~727', E.get('r~716'), True)
-    return t_3439(ctx, k, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~757', E.get('n~746'), True)
+    LOCAL(ctx, E, 'r~758', E.get('r~747'), True)
+    return t_3507(ctx, k, s, E)
 
 
-def d_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3502(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~724', E.get('n~715'), True)
+    LOCAL(ctx, E, 'n~755', E.get('n~746'), True)
     return True
 
 
-def d_3435(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~725', E.get('r~716'), True)
+    LOCAL(ctx, E, 'r~756', E.get('r~747'), True)
     return True
 
 
-def d_3436(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3436, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+    c, key = KEYPLACE(ctx, 3504, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
     return True
 
 
-def d_3437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~726', E.get('n~715'), True)
+    LOCAL(ctx, E, 'n~757', E.get('n~746'), True)
     return True
 
 
-def d_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_3506(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~727', E.get('r~716'), True)
+    LOCAL(ctx, E, 'r~758', E.get('r~747'), True)
     return True
 
 
-def t_3439(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3507(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3921(ctx, E):
-        return t_3440(ctx, k, s, E)
+    if x_3989(ctx, E):
+        return t_3508(ctx, k, s, E)
     return k()
 
 
-def t_3440(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3922(ctx, E):
+    if not x_3990(ctx, E):
         return False
-    return t_3442(ctx, k, s, E)
+    return t_3510(ctx, k, s, E)
 
 
-def d_3441(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_3509(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3922(ctx, E):
+    if not x_3990(ctx, E):
         return False
     return True
 
 
-def t_3442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_3510(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3442, None, [], k)
+    return CHOOSE(ctx, 3510, None, [], k)
 
 
-def d_3443(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_3511(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3443, PL(ctx, E.get('target~729')).get('prod'), E.get('r~727'))
+    c, key = KEYPLACE(ctx, 3511, PL(ctx, E.get('target~760')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~757'), '-=', False, K[0])
     return True
 
 
 TRIALS = {
-    3418: t_3418,
-    3419: CPS(d_3419),
-    3420: CPS(d_3420),
-    3421: t_3421,
-    3422: t_3422,
-    3423: CPS(d_3423),
-    3424: CPS(d_3424),
-    3425: t_3425,
-    3426: t_3426,
-    3427: CPS(d_3427),
-    3428: t_3428,
-    3429: CPS(d_3429),
-    3430: CPS(d_3430),
-    3431: CPS(d_3431),
-    3432: CPS(d_3432),
-    3433: t_3433,
-    3434: CPS(d_3434),
-    3435: CPS(d_3435),
-    3436: CPS(d_3436),
-    3437: CPS(d_3437),
-    3438: CPS(d_3438),
-    3439: t_3439,
-    3440: t_3440,
-    3441: CPS(d_3441),
-    3442: t_3442,
-    3443: CPS(d_3443),
+    3486: t_3486,
+    3487: CPS(d_3487),
+    3488: CPS(d_3488),
+    3489: t_3489,
+    3490: t_3490,
+    3491: CPS(d_3491),
+    3492: CPS(d_3492),
+    3493: t_3493,
+    3494: t_3494,
+    3495: CPS(d_3495),
+    3496: t_3496,
+    3497: CPS(d_3497),
+    3498: CPS(d_3498),
+    3499: CPS(d_3499),
+    3500: CPS(d_3500),
+    3501: t_3501,
+    3502: CPS(d_3502),
+    3503: CPS(d_3503),
+    3504: CPS(d_3504),
+    3505: CPS(d_3505),
+    3506: CPS(d_3506),
+    3507: t_3507,
+    3508: t_3508,
+    3509: CPS(d_3509),
+    3510: t_3510,
+    3511: CPS(d_3511),
 }
 
 
 CODE = {
-    3899: x_3899,
-    3902: x_3902,
-    3903: x_3903,
-    3904: x_3904,
-    3905: x_3905,
-    3906: x_3906,
-    3908: x_3908,
-    3913: x_3913,
-    3917: x_3917,
-    3921: x_3921,
-    3922: x_3922,
-    3923: x_3923,
-    3924: x_3924,
-    3925: x_3925,
-    3927: x_3927,
+    3967: x_3967,
+    3970: x_3970,
+    3971: x_3971,
+    3972: x_3972,
+    3973: x_3973,
+    3974: x_3974,
+    3976: x_3976,
+    3981: x_3981,
+    3985: x_3985,
+    3989: x_3989,
+    3990: x_3990,
+    3991: x_3991,
+    3992: x_3992,
+    3993: x_3993,
+    3995: x_3995,
 }
 AT = {
-    3903: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3905: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3906: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3922: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3924: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3925: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3927: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3971: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3973: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3974: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3990: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3992: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3993: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3995: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:622
-    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3897},"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3419},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3898},"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3420},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":3899},"t":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"var","n":"n~715","x":3900},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3423},{"op":"let","v":"r~719","e":{"op":"var","n":"r~716","x":3901},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3424},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3902},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~720","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"var","n":"n~718"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~719"},"f":"production_min","d":0}}}],"x":3903},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3427},{"op":"choose","alts":[{"gens":[{"v":"target~721","src":{"op":"core","n":"players","x":3904},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"var","n":"n~718"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~719"},"f":"production_min","d":0},"x":3905}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~719"},"d":0,"x":3906},"o":"-=","e":{"op":"var","n":"n~718","x":3907},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3429},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~721"}],"x":3908}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~718","x":3909},"r":{"op":"var","n":"r~719","x":3910}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3428}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3426},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3425},{"op":"let","v":"n~722","e":{"op":"var","n":"n~715","x":3911},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3430},{"op":"let","v":"r~723","e":{"op":"var","n":"r~716","x":3912},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3431},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~723"},"d":0,"x":3913},"o":"+=","e":{"op":"var","n":"n~722","x":3914},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3432}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3422},"e":{"op":"seq","b":[{"op":"let","v":"n~724","e":{"op":"var","n":"n~715","x":3915},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3434},{"op":"let","v":"r~725","e":{"op":"var","n":"r~716","x":3916},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3435},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~725"},"d":0,"x":3917},"o":"+=","e":{"op":"var","n":"n~724","x":3918},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3436},{"op":"let","v":"n~726","e":{"op":"var","n":"n~715","x":3919},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3437},{"op":"let","v":"r~727","e":{"op":"var","n":"r~716","x":3920},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3438},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3921},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~728","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~728"}},"k":{"op":"var","n":"r~727"},"d":0},"b":{"op":"var","n":"n~726"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~727"},"f":"production_min","d":0}}}],"x":3922},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3441},{"op":"choose","alts":[{"gens":[{"v":"target~729","src":{"op":"core","n":"players","x":3923},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~729"}},"k":{"op":"var","n":"r~727"},"d":0},"b":{"op":"var","n":"n~726"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~727"},"f":"production_min","d":0},"x":3924}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~729"}},"k":{"op":"var","n":"r~727"},"d":0,"x":3925},"o":"-=","e":{"op":"var","n":"n~726","x":3926},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3443},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~729"}],"x":3927}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~726","x":3928},"r":{"op":"var","n":"r~727","x":3929}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3442}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3440},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3439}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3433},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":3421}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:630","id":3418},"vp":{"op":"lit","v":-1,"x":3930},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:622"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:625
+    'energy_tapping': '{"id":"energy_tapping","number":"201","name":{"en":"Energy Tapping"},"type":"automated","cost":3,"tags":["power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3965},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3487},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3966},"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3488},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3967},"t":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"var","n":"n~746","x":3968},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3491},{"op":"let","v":"r~750","e":{"op":"var","n":"r~747","x":3969},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3492},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3970},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~751","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0}}}],"x":3971},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3495},{"op":"choose","alts":[{"gens":[{"v":"target~752","src":{"op":"core","n":"players","x":3972},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"var","n":"n~749"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~750"},"f":"production_min","d":0},"x":3973}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~750"},"d":0,"x":3974},"o":"-=","e":{"op":"var","n":"n~749","x":3975},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3497},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~752"}],"x":3976}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~749","x":3977},"r":{"op":"var","n":"r~750","x":3978}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3496}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3494},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3493},{"op":"let","v":"n~753","e":{"op":"var","n":"n~746","x":3979},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3498},{"op":"let","v":"r~754","e":{"op":"var","n":"r~747","x":3980},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3499},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":3981},"o":"+=","e":{"op":"var","n":"n~753","x":3982},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3500}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":3490},"e":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"var","n":"n~746","x":3983},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3502},{"op":"let","v":"r~756","e":{"op":"var","n":"r~747","x":3984},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3503},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":3985},"o":"+=","e":{"op":"var","n":"n~755","x":3986},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3504},{"op":"let","v":"n~757","e":{"op":"var","n":"n~746","x":3987},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3505},{"op":"let","v":"r~758","e":{"op":"var","n":"r~747","x":3988},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3506},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3989},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~759","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~759"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0}}}],"x":3990},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3509},{"op":"choose","alts":[{"gens":[{"v":"target~760","src":{"op":"core","n":"players","x":3991},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0},"b":{"op":"var","n":"n~757"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~758"},"f":"production_min","d":0},"x":3992}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~760"}},"k":{"op":"var","n":"r~758"},"d":0,"x":3993},"o":"-=","e":{"op":"var","n":"n~757","x":3994},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3511},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~760"}],"x":3995}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~757","x":3996},"r":{"op":"var","n":"r~758","x":3997}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3510}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3508},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3507}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":3501},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":3489}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:633","id":3486},"vp":{"op":"lit","v":-1,"x":3998},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #201 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:625"}',
 }

@@ -50,69 +50,69 @@ K = [
 ]
 
 
-def x_1016(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:259
+def x_1036(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:259
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-12))
 
 
-x_1019 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1039 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_1023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
+def x_1043(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     if E is None:
         E = ctx.env()
     return FN['distinct'](ctx, None, (_w2 + _w3 if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau'))) is type((_w3 := [E.get('this')])) is int else AR('+', _w2, _w3, True)))
 
 
-def x_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
+def x_1044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('card~719') != None)) and (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~719'))) is str else None) == E.get('r~718'))) else False)
+    return (True if ((E.get('card~750') != None)) and (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~750'))) is str else None) == E.get('r~749'))) else False)
 
 
-x_1025 = _C.x_872  # rules_data/terraforming_mars/definitions/cards.yaml:203
-x_1027 = _C.x_874  # rules_data/terraforming_mars/definitions/cards.yaml:202
+x_1045 = _C.x_888  # rules_data/terraforming_mars/definitions/cards.yaml:203
+x_1047 = _C.x_890  # rules_data/terraforming_mars/definitions/cards.yaml:202
 
 
-def x_1030(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_1050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~721'), 0))
+    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~752'), 0))
 
 
-x_1032 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:267
+x_1052 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
-def d_906(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:266
+def d_926(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:266
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 909, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 929, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_907 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:266
-d_908 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:266
+d_927 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:266
+d_928 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:266
 
 
-def d_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_929(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 909, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 929, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-def t_910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
+def t_930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:267
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -120,97 +120,97 @@ def t_910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~720', 3, True)
-        LOCAL(ctx, E, 'r~721', 'plants', True)
-        c, key = KEYPLACE(ctx, 917, PL(ctx, E.get('you')).get('stock'), E.get('r~721'))
+        LOCAL(ctx, E, 'n~751', 3, True)
+        LOCAL(ctx, E, 'r~752', 'plants', True)
+        c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~720'), '+=', False, K[2])
-        return t_918(ctx, k, s, E)
+            SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[2])
+        return t_938(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'animal', True)
-    return t_913(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'animal', True)
+    return t_933(ctx, r1, s, E)
 
 
-d_911 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:267
-d_912 = _C.d_912  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_931 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_932 = _C.d_932  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
-def t_913(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
+def t_933(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:202
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 913, None, [], k)
+    return CHOOSE(ctx, 933, None, [], k)
 
 
-def d_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:203
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 914, PL(ctx, E.get('you')).get('card_res'), E.get('card~719'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[3])
-    return True
-
-
-d_915 = _C.d_915  # rules_data/terraforming_mars/cards/001-070.yaml:267
-d_916 = _C.d_916  # rules_data/terraforming_mars/cards/001-070.yaml:267
-
-
-def d_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:203
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 917, PL(ctx, E.get('you')).get('stock'), E.get('r~721'))
+    c, key = KEYPLACE(ctx, 934, PL(ctx, E.get('you')).get('card_res'), E.get('card~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~720'), '+=', False, K[2])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[3])
     return True
 
 
-t_918 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_935 = _C.d_935  # rules_data/terraforming_mars/cards/001-070.yaml:267
+d_936 = _C.d_936  # rules_data/terraforming_mars/cards/001-070.yaml:267
+
+
+def d_937(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 937, PL(ctx, E.get('you')).get('stock'), E.get('r~752'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~751'), '+=', False, K[2])
+    return True
+
+
+t_938 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:267
 
 
 TRIALS = {
-    906: CPS(d_906),
-    907: CPS(d_907),
-    908: CPS(d_908),
-    909: CPS(d_909),
-    910: t_910,
-    911: CPS(d_911),
-    912: CPS(d_912),
-    913: t_913,
-    914: CPS(d_914),
-    915: CPS(d_915),
-    916: CPS(d_916),
-    917: CPS(d_917),
-    918: t_918,
+    926: CPS(d_926),
+    927: CPS(d_927),
+    928: CPS(d_928),
+    929: CPS(d_929),
+    930: t_930,
+    931: CPS(d_931),
+    932: CPS(d_932),
+    933: t_933,
+    934: CPS(d_934),
+    935: CPS(d_935),
+    936: CPS(d_936),
+    937: CPS(d_937),
+    938: t_938,
 }
 
 
 CODE = {
-    1016: x_1016,
-    1019: x_1019,
-    1023: x_1023,
-    1024: x_1024,
-    1025: x_1025,
-    1027: x_1027,
-    1030: x_1030,
-    1032: x_1032,
+    1036: x_1036,
+    1039: x_1039,
+    1043: x_1043,
+    1044: x_1044,
+    1045: x_1045,
+    1047: x_1047,
+    1050: x_1050,
+    1052: x_1052,
 }
 AT = {
-    1016: 'rules_data/terraforming_mars/cards/001-070.yaml:259',
-    1023: 'rules_data/terraforming_mars/definitions/cards.yaml:202',
-    1024: 'rules_data/terraforming_mars/definitions/cards.yaml:202',
-    1030: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    1036: 'rules_data/terraforming_mars/cards/001-070.yaml:259',
+    1043: 'rules_data/terraforming_mars/definitions/cards.yaml:202',
+    1044: 'rules_data/terraforming_mars/definitions/cards.yaml:202',
+    1050: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:259
-    'eos_chasma_national_park': '{"id":"eos_chasma_national_park","number":"026","name":{"en":"Eos Chasma National Park"},"type":"automated","cost":16,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":1016},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1017},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":907},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1018},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":908},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1019},"o":"+=","e":{"op":"var","n":"n~715","x":1020},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":909}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":906},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":1021},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":911},{"op":"let","v":"r~718","e":{"op":"lit","v":"animal","x":1022},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":912},{"op":"choose","alts":[{"gens":[{"v":"card~719","src":{"op":"fn","f":"distinct","a":[{"op":"ar","o":"+","a":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"b":{"op":"list","a":[{"op":"var","n":"this"}]},"nn":true}],"x":1023},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"card~719"},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~719"},"f":"resource","d":null},"b":{"op":"var","n":"r~718"}}],"x":1024}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~719"},"d":0,"x":1025},"o":"+=","e":{"op":"var","n":"n~717","x":1026},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:203","id":914},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~719"}],"x":1027}}],"kind":"card","prompt":{"def":"add_any","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 animale a una carta","en":"add 1 animal to a card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:202","id":913},{"op":"let","v":"n~720","e":{"op":"lit","v":3,"x":1028},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":915},{"op":"let","v":"r~721","e":{"op":"lit","v":"plants","x":1029},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":916},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~721"},"d":0,"x":1030},"o":"+=","e":{"op":"var","n":"n~720","x":1031},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":917},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1032},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":918}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":910},"vp":{"op":"lit","v":1,"x":1033},"source":{"doc":"tm-facts","section":"cards.json #026"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:259"}',
+    'eos_chasma_national_park': '{"id":"eos_chasma_national_park","number":"026","name":{"en":"Eos Chasma National Park"},"type":"automated","cost":16,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-12},"x":1036},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1037},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":927},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1038},"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":928},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1039},"o":"+=","e":{"op":"var","n":"n~746","x":1040},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":929}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:266","id":926},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1041},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":931},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":1042},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":932},{"op":"choose","alts":[{"gens":[{"v":"card~750","src":{"op":"fn","f":"distinct","a":[{"op":"ar","o":"+","a":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"b":{"op":"list","a":[{"op":"var","n":"this"}]},"nn":true}],"x":1043},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"card~750"},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~750"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}}],"x":1044}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~750"},"d":0,"x":1045},"o":"+=","e":{"op":"var","n":"n~748","x":1046},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:203","id":934},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~750"}],"x":1047}}],"kind":"card","prompt":{"def":"add_any","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 animale a una carta","en":"add 1 animal to a card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:202","id":933},{"op":"let","v":"n~751","e":{"op":"lit","v":3,"x":1048},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":935},{"op":"let","v":"r~752","e":{"op":"lit","v":"plants","x":1049},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":936},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~752"},"d":0,"x":1050},"o":"+=","e":{"op":"var","n":"n~751","x":1051},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":937},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1052},"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":938}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:267","id":930},"vp":{"op":"lit","v":1,"x":1053},"source":{"doc":"tm-facts","section":"cards.json #026"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:259"}',
 }

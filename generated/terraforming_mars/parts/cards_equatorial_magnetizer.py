@@ -50,165 +50,165 @@ K = [
 ]
 
 
-x_769 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_770 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_774 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_775 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_777 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_779 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_780 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_783 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_784 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_788 = _C.x_788  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_789 = _C.x_789  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_791 = _C.x_791  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_793 = _C.x_793  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_794 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_685(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+def d_699(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_688(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_702(ctx, E):
         return False
     return True
 
 
-d_686 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_687 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_700 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_701 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:158
 
 
-def d_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_702(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_769(ctx, E):
+    if not x_783(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 690, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 704, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_689 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_703 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_690(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_704(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 690, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 704, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_691(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
+def d_705(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:158
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', 'tr', True)
-    LOCAL(ctx, E, 'n~718', 1, True)
-    if not d_694(ctx, E):
+    LOCAL(ctx, E, 't~748', 'tr', True)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    if not d_708(ctx, E):
         return False
     return True
 
 
-d_692 = _C.d_692  # rules_data/terraforming_mars/cards/001-070.yaml:158
-d_693 = _C.d_361  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_706 = _C.d_706  # rules_data/terraforming_mars/cards/001-070.yaml:158
+d_707 = _C.d_369  # rules_data/terraforming_mars/cards/001-070.yaml:158
 
 
-def d_694(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_774(ctx, E):
+    if x_788(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 695, ctx.state.get('game_tracks'), E.get('t~717'))
+        c, key = KEYPLACE(ctx, 709, ctx.state.get('game_tracks'), E.get('t~748'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[1])
     else:
-        if not d_696(ctx, E):
+        if not d_710(ctx, E):
             return False
     return True
 
 
-def d_695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_709(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 695, ctx.state.get('game_tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 709, ctx.state.get('game_tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[1])
     return True
 
 
-def d_696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 711, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[2])
-    if not d_698(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[2])
+    if not d_712(ctx, E):
         return False
     return True
 
 
-def d_697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_711(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 697, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 711, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[2])
     return True
 
 
-d_698 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_699 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_712 = _C.d_712  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_713 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    685: CPS(d_685),
-    686: CPS(d_686),
-    687: CPS(d_687),
-    688: CPS(d_688),
-    689: CPS(d_689),
-    690: CPS(d_690),
-    691: CPS(d_691),
-    692: CPS(d_692),
-    693: CPS(d_693),
-    694: CPS(d_694),
-    695: CPS(d_695),
-    696: CPS(d_696),
-    697: CPS(d_697),
-    698: CPS(d_698),
     699: CPS(d_699),
+    700: CPS(d_700),
+    701: CPS(d_701),
+    702: CPS(d_702),
+    703: CPS(d_703),
+    704: CPS(d_704),
+    705: CPS(d_705),
+    706: CPS(d_706),
+    707: CPS(d_707),
+    708: CPS(d_708),
+    709: CPS(d_709),
+    710: CPS(d_710),
+    711: CPS(d_711),
+    712: CPS(d_712),
+    713: CPS(d_713),
 }
 
 
 CODE = {
-    769: x_769,
-    770: x_770,
-    774: x_774,
-    775: x_775,
-    777: x_777,
-    779: x_779,
-    780: x_780,
+    783: x_783,
+    784: x_784,
+    788: x_788,
+    789: x_789,
+    791: x_791,
+    793: x_793,
+    794: x_794,
 }
 AT = {
 }
@@ -216,5 +216,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:151
-    'equatorial_magnetizer': '{"id":"equatorial_magnetizer","number":"015","name":{"en":"Equatorial Magnetizer"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":767},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":686},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":768},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":687},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":769},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":689},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":770},"o":"-=","e":{"op":"var","n":"n~715","x":771},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":690}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":688}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":685},"effect":{"op":"seq","b":[{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":772},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":692},{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":773},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":693},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":774},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":775},"o":"+=","e":{"op":"var","n":"n~718","x":776},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":695},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":777},"o":"+=","e":{"op":"var","n":"n~718","x":778},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":697},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":779},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":780},"o":"=","e":{"op":"lit","v":true,"x":781},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":699},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":698}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":696},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":694}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":691}}],"source":{"doc":"tm-facts","section":"cards.json #015"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:151"}',
+    'equatorial_magnetizer': '{"id":"equatorial_magnetizer","number":"015","name":{"en":"Equatorial Magnetizer"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":781},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":700},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":782},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":701},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":783},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":703},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":784},"o":"-=","e":{"op":"var","n":"n~746","x":785},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":704}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":702}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":699},"effect":{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":786},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":706},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":787},"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":707},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":788},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":789},"o":"+=","e":{"op":"var","n":"n~749","x":790},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":709},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":791},"o":"+=","e":{"op":"var","n":"n~749","x":792},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":711},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":793},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":794},"o":"=","e":{"op":"lit","v":true,"x":795},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":713},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":712}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":710},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":708}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:158","id":705}}],"source":{"doc":"tm-facts","section":"cards.json #015"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:151"}',
 }

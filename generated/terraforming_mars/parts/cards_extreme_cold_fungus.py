@@ -48,116 +48,116 @@ K = [
 ]
 
 
-def x_2791(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:652
+def x_2837(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:652
     return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-10))
 
 
-x_2794 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2799 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_2800 = _C.x_871  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_2801 = _C.x_872  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_2803 = _C.x_874  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2840 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2845 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2846 = _C.x_887  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2847 = _C.x_888  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_2849 = _C.x_890  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_2455(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
+def t_2501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:661
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2455, None, [], k)
+    return CHOOSE(ctx, 2501, None, [], k)
 
 
-def d_2456(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2502(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2459, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 2505, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2457 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:661
-d_2458 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2503 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2504 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:661
 
 
-def d_2459(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2505(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2459, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2505, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-def t_2460(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2506(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'microbe', True)
-    return t_2463(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    return t_2509(ctx, k, s, E)
 
 
-d_2461 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:661
-d_2462 = _C.d_782  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2507 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:661
+d_2508 = _C.d_798  # rules_data/terraforming_mars/cards/071-140.yaml:661
 
 
-def t_2463(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2509(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2463, None, [], k)
+    return CHOOSE(ctx, 2509, None, [], k)
 
 
-def d_2464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2510(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2464, PL(ctx, E.get('you')).get('card_res'), E.get('card~719'))
+    c, key = KEYPLACE(ctx, 2510, PL(ctx, E.get('you')).get('card_res'), E.get('card~750'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2455: t_2455,
-    2456: CPS(d_2456),
-    2457: CPS(d_2457),
-    2458: CPS(d_2458),
-    2459: CPS(d_2459),
-    2460: t_2460,
-    2461: CPS(d_2461),
-    2462: CPS(d_2462),
-    2463: t_2463,
-    2464: CPS(d_2464),
+    2501: t_2501,
+    2502: CPS(d_2502),
+    2503: CPS(d_2503),
+    2504: CPS(d_2504),
+    2505: CPS(d_2505),
+    2506: t_2506,
+    2507: CPS(d_2507),
+    2508: CPS(d_2508),
+    2509: t_2509,
+    2510: CPS(d_2510),
 }
 
 
 CODE = {
-    2791: x_2791,
-    2794: x_2794,
-    2799: x_2799,
-    2800: x_2800,
-    2801: x_2801,
-    2803: x_2803,
+    2837: x_2837,
+    2840: x_2840,
+    2845: x_2845,
+    2846: x_2846,
+    2847: x_2847,
+    2849: x_2849,
 }
 AT = {
-    2791: 'rules_data/terraforming_mars/cards/071-140.yaml:652',
+    2837: 'rules_data/terraforming_mars/cards/071-140.yaml:652',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:652
-    'extreme_cold_fungus': '{"id":"extreme_cold_fungus","number":"134","name":{"en":"Extreme-Cold Fungus"},"type":"active","cost":13,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2791},"actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2792},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2457},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":2793},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2458},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2794},"o":"+=","e":{"op":"var","n":"n~715","x":2795},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2459}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2456},"label":{"op":"lit","v":{"option":0},"x":2796}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2797},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2461},{"op":"let","v":"r~718","e":{"op":"lit","v":"microbe","x":2798},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2462},{"op":"choose","alts":[{"gens":[{"v":"card~719","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2799},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~719"},"f":"resource","d":null},"b":{"op":"var","n":"r~718"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~719"},"b":{"op":"var","n":"this"}}],"x":2800}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~719"},"d":0,"x":2801},"o":"+=","e":{"op":"var","n":"n~717","x":2802},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2464},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~719"}],"x":2803}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2463}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2460},"label":{"op":"lit","v":{"option":1},"x":2804}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 2 microbi a un\'altra carta","en":"choose one: gain 1 plant, or add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2455}}],"source":{"doc":"tm-facts","section":"cards.json #134 (not fully structured: render actions)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:652"}',
+    'extreme_cold_fungus': '{"id":"extreme_cold_fungus","number":"134","name":{"en":"Extreme-Cold Fungus"},"type":"active","cost":13,"tags":["microbe"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-10},"x":2837},"actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2838},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2503},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2839},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2504},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2840},"o":"+=","e":{"op":"var","n":"n~746","x":2841},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2505}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2502},"label":{"op":"lit","v":{"option":0},"x":2842}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2843},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2507},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":2844},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2508},{"op":"choose","alts":[{"gens":[{"v":"card~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2845},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~750"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~750"},"b":{"op":"var","n":"this"}}],"x":2846}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~750"},"d":0,"x":2847},"o":"+=","e":{"op":"var","n":"n~748","x":2848},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2510},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~750"}],"x":2849}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 microbi a un\'altra carta","en":"add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2509}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2506},"label":{"op":"lit","v":{"option":1},"x":2850}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 2 microbi a un\'altra carta","en":"choose one: gain 1 plant, or add 2 microbes to another card"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:661","id":2501}}],"source":{"doc":"tm-facts","section":"cards.json #134 (not fully structured: render actions)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:652"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2481 = _C.x_1522  # rules_data/terraforming_mars/cards/071-140.yaml:477
-x_2484 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2488 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2492 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2525 = _C.x_1550  # rules_data/terraforming_mars/cards/071-140.yaml:477
+x_2528 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2532 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2536 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2194(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
+def d_2238(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:484
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2241, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 2244, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~719', 2, True)
-    LOCAL(ctx, E, 'r~720', 'plants', True)
-    c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, 2247, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_2195 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2196 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2239 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2240 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:484
 
 
-def d_2197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2241(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2197, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2241, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2198 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2199 = _C.d_772  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2242 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2243 = _C.d_788  # rules_data/terraforming_mars/cards/071-140.yaml:484
 
 
-def d_2200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2244(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2200, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2244, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2201 = _C.d_968  # rules_data/terraforming_mars/cards/071-140.yaml:484
-d_2202 = _C.d_712  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2245 = _C.d_990  # rules_data/terraforming_mars/cards/071-140.yaml:484
+d_2246 = _C.d_726  # rules_data/terraforming_mars/cards/071-140.yaml:484
 
 
-def d_2203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2247(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2203, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2247, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2194: CPS(d_2194),
-    2195: CPS(d_2195),
-    2196: CPS(d_2196),
-    2197: CPS(d_2197),
-    2198: CPS(d_2198),
-    2199: CPS(d_2199),
-    2200: CPS(d_2200),
-    2201: CPS(d_2201),
-    2202: CPS(d_2202),
-    2203: CPS(d_2203),
+    2238: CPS(d_2238),
+    2239: CPS(d_2239),
+    2240: CPS(d_2240),
+    2241: CPS(d_2241),
+    2242: CPS(d_2242),
+    2243: CPS(d_2243),
+    2244: CPS(d_2244),
+    2245: CPS(d_2245),
+    2246: CPS(d_2246),
+    2247: CPS(d_2247),
 }
 
 
 CODE = {
-    2481: x_2481,
-    2484: x_2484,
-    2488: x_2488,
-    2492: x_2492,
+    2525: x_2525,
+    2528: x_2528,
+    2532: x_2532,
+    2536: x_2536,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:477
-    'farming': '{"id":"farming","number":"118","name":{"en":"Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2481},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2482},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2195},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2483},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2196},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2484},"o":"+=","e":{"op":"var","n":"n~715","x":2485},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2197},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2486},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2198},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":2487},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2199},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2488},"o":"+=","e":{"op":"var","n":"n~717","x":2489},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2200},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":2490},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2201},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":2491},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2202},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2492},"o":"+=","e":{"op":"var","n":"n~719","x":2493},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2203}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2194},"vp":{"op":"lit","v":2,"x":2494},"source":{"doc":"tm-facts","section":"cards.json #118"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:477"}',
+    'farming': '{"id":"farming","number":"118","name":{"en":"Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2525},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2526},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2239},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2527},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2240},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2528},"o":"+=","e":{"op":"var","n":"n~746","x":2529},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2241},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2530},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2242},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2531},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2243},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2532},"o":"+=","e":{"op":"var","n":"n~748","x":2533},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2244},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2534},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2245},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2535},"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2246},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2536},"o":"+=","e":{"op":"var","n":"n~750","x":2537},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2247}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:484","id":2238},"vp":{"op":"lit","v":2,"x":2538},"source":{"doc":"tm-facts","section":"cards.json #118"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:477"}',
 }

@@ -48,132 +48,132 @@ K = [
 ]
 
 
-x_1414 = _C.x_1414  # rules_data/terraforming_mars/cards/001-070.yaml:514
-x_1417 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1418 = _C.x_380  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1419 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1420 = _C.x_382  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1421 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1423 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1424 = _C.x_1012  # rules_data/terraforming_mars/cards/001-070.yaml:514
-x_1427 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1438 = _C.x_1438  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1441 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1442 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1443 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1444 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1445 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1447 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1448 = _C.x_1032  # rules_data/terraforming_mars/cards/001-070.yaml:514
+x_1451 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1253(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:521
+def t_1277(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:521
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    return t_1256(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    return t_1280(ctx, k, s, E)
 
 
-d_1254 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:521
-d_1255 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1278 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:521
+d_1279 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:521
 
 
-def t_1256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_1280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1417(ctx, E):
-        return t_1257(ctx, k, s, E)
+    if x_1441(ctx, E):
+        return t_1281(ctx, k, s, E)
     return k()
 
 
-def t_1257(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_1281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1418(ctx, E):
+    if not x_1442(ctx, E):
         return False
-    return t_1259(ctx, k, s, E)
+    return t_1283(ctx, k, s, E)
 
 
-d_1258 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1282 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_1259(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_1283(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1259, None, [], k)
+    return CHOOSE(ctx, 1283, None, [], k)
 
 
-def d_1260(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_1284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1260, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1284, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_1261(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
+def d_1285(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:525
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'animal', True)
-    c, key = KEYPLACE(ctx, 1264, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
+    c, key = KEYPLACE(ctx, 1288, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_1262 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:525
-d_1263 = _C.d_1263  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1286 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:525
+d_1287 = _C.d_1287  # rules_data/terraforming_mars/cards/001-070.yaml:525
 
 
-def d_1264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1288(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1264, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1288, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1253: t_1253,
-    1254: CPS(d_1254),
-    1255: CPS(d_1255),
-    1256: t_1256,
-    1257: t_1257,
-    1258: CPS(d_1258),
-    1259: t_1259,
-    1260: CPS(d_1260),
-    1261: CPS(d_1261),
-    1262: CPS(d_1262),
-    1263: CPS(d_1263),
-    1264: CPS(d_1264),
+    1277: t_1277,
+    1278: CPS(d_1278),
+    1279: CPS(d_1279),
+    1280: t_1280,
+    1281: t_1281,
+    1282: CPS(d_1282),
+    1283: t_1283,
+    1284: CPS(d_1284),
+    1285: CPS(d_1285),
+    1286: CPS(d_1286),
+    1287: CPS(d_1287),
+    1288: CPS(d_1288),
 }
 
 
 CODE = {
-    1414: x_1414,
-    1417: x_1417,
-    1418: x_1418,
-    1419: x_1419,
-    1420: x_1420,
-    1421: x_1421,
-    1423: x_1423,
-    1424: x_1424,
-    1427: x_1427,
+    1438: x_1438,
+    1441: x_1441,
+    1442: x_1442,
+    1443: x_1443,
+    1444: x_1444,
+    1445: x_1445,
+    1447: x_1447,
+    1448: x_1448,
+    1451: x_1451,
 }
 AT = {
 }
@@ -181,5 +181,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:514
-    'fish': '{"id":"fish","number":"052","name":{"en":"Fish"},"type":"active","cost":9,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":1414},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1415},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1254},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1416},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1255},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1417},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":1418},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1258},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":1419},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1420}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1421},"o":"-=","e":{"op":"var","n":"n~715","x":1422},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1260},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":1423}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1259}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1257},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1256}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1253},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1424},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":1425},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1262},{"op":"let","v":"r~720","e":{"op":"lit","v":"animal","x":1426},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1263},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1427},"o":"+=","e":{"op":"var","n":"n~719","x":1428},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1264}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1261}}],"source":{"doc":"tm-facts","section":"cards.json #052"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:514"}',
+    'fish': '{"id":"fish","number":"052","name":{"en":"Fish"},"type":"active","cost":9,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":1438},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1439},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1278},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1440},"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1279},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1441},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":1442},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1282},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":1443},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1444}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1445},"o":"-=","e":{"op":"var","n":"n~746","x":1446},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1284},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":1447}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1283}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1281},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1280}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:521","id":1277},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1448},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1449},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1286},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":1450},"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1287},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1451},"o":"+=","e":{"op":"var","n":"n~750","x":1452},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1288}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:525","id":1285}}],"source":{"doc":"tm-facts","section":"cards.json #052"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:514"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_1295 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1296 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1300 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1302 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:412
+x_1319 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1320 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1324 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1326 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
-def d_1149(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
+def d_1173(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:411
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    if not d_1152(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    if not d_1176(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 4, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1181, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1150 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:411
-d_1151 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1174 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1175 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:411
 
 
-def d_1152(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1295(ctx, E):
+    if not x_1319(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1178, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1153 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1177 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1178(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1154, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1178, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1155 = _C.d_1155  # rules_data/terraforming_mars/cards/001-070.yaml:411
-d_1156 = _C.d_487  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1179 = _C.d_1179  # rules_data/terraforming_mars/cards/001-070.yaml:411
+d_1180 = _C.d_495  # rules_data/terraforming_mars/cards/001-070.yaml:411
 
 
-def d_1157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1181(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1157, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1181, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_1158 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:412
+t_1182 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:412
 
 
 TRIALS = {
-    1149: CPS(d_1149),
-    1150: CPS(d_1150),
-    1151: CPS(d_1151),
-    1152: CPS(d_1152),
-    1153: CPS(d_1153),
-    1154: CPS(d_1154),
-    1155: CPS(d_1155),
-    1156: CPS(d_1156),
-    1157: CPS(d_1157),
-    1158: t_1158,
+    1173: CPS(d_1173),
+    1174: CPS(d_1174),
+    1175: CPS(d_1175),
+    1176: CPS(d_1176),
+    1177: CPS(d_1177),
+    1178: CPS(d_1178),
+    1179: CPS(d_1179),
+    1180: CPS(d_1180),
+    1181: CPS(d_1181),
+    1182: t_1182,
 }
 
 
 CODE = {
-    1295: x_1295,
-    1296: x_1296,
-    1300: x_1300,
-    1302: x_1302,
+    1319: x_1319,
+    1320: x_1320,
+    1324: x_1324,
+    1326: x_1326,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:405
-    'food_factory': '{"id":"food_factory","number":"041","name":{"en":"Food Factory"},"type":"automated","cost":12,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1293},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1150},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1294},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1151},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1295},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1153},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1296},"o":"-=","e":{"op":"var","n":"n~715","x":1297},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1154}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1152},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":1298},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1155},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":1299},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1156},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1300},"o":"+=","e":{"op":"var","n":"n~717","x":1301},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1157}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1149},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1302},"at":"rules_data/terraforming_mars/cards/001-070.yaml:412","id":1158},"vp":{"op":"lit","v":1,"x":1303},"source":{"doc":"tm-facts","section":"cards.json #041"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:405"}',
+    'food_factory': '{"id":"food_factory","number":"041","name":{"en":"Food Factory"},"type":"automated","cost":12,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1317},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1174},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1318},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1175},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1319},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1177},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1320},"o":"-=","e":{"op":"var","n":"n~746","x":1321},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1178}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1176},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":1322},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1179},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":1323},"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1180},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1324},"o":"+=","e":{"op":"var","n":"n~748","x":1325},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1181}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:411","id":1173},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1326},"at":"rules_data/terraforming_mars/cards/001-070.yaml:412","id":1182},"vp":{"op":"lit","v":1,"x":1327},"source":{"doc":"tm-facts","section":"cards.json #041"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:405"}',
 }

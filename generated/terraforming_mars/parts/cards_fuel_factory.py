@@ -48,129 +48,129 @@ K = [
 ]
 
 
-x_3441 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3442 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3446 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3450 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3452 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:402
+x_3491 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3492 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3496 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3500 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3502 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
-def d_3009(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
+def d_3059(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:401
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3012(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_3062(ctx, E):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'titanium', True)
-    c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    c, key = KEYPLACE(ctx, 3067, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3070, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_3010 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3011 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3060 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3061 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
-def d_3012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3062(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3441(ctx, E):
+    if not x_3491(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3014, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3064, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_3013 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3063 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3064(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3014, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3064, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_3015 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3016 = _C.d_1640  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3065 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3066 = _C.d_1670  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
-def d_3017(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3067(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3017, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3067, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_3018 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:401
-d_3019 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3068 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:401
+d_3069 = _C.d_678  # rules_data/terraforming_mars/cards/141-208.yaml:401
 
 
-def d_3020(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3070(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 3070, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-t_3021 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:402
+t_3071 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:402
 
 
 TRIALS = {
-    3009: CPS(d_3009),
-    3010: CPS(d_3010),
-    3011: CPS(d_3011),
-    3012: CPS(d_3012),
-    3013: CPS(d_3013),
-    3014: CPS(d_3014),
-    3015: CPS(d_3015),
-    3016: CPS(d_3016),
-    3017: CPS(d_3017),
-    3018: CPS(d_3018),
-    3019: CPS(d_3019),
-    3020: CPS(d_3020),
-    3021: t_3021,
+    3059: CPS(d_3059),
+    3060: CPS(d_3060),
+    3061: CPS(d_3061),
+    3062: CPS(d_3062),
+    3063: CPS(d_3063),
+    3064: CPS(d_3064),
+    3065: CPS(d_3065),
+    3066: CPS(d_3066),
+    3067: CPS(d_3067),
+    3068: CPS(d_3068),
+    3069: CPS(d_3069),
+    3070: CPS(d_3070),
+    3071: t_3071,
 }
 
 
 CODE = {
-    3441: x_3441,
-    3442: x_3442,
-    3446: x_3446,
-    3450: x_3450,
-    3452: x_3452,
+    3491: x_3491,
+    3492: x_3492,
+    3496: x_3496,
+    3500: x_3500,
+    3502: x_3502,
 }
 AT = {
 }
@@ -178,5 +178,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:395
-    'fuel_factory': '{"id":"fuel_factory","number":"180","name":{"en":"Fuel Factory"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3439},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3010},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3440},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3011},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3441},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3013},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3442},"o":"-=","e":{"op":"var","n":"n~715","x":3443},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3014}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3012},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3444},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3015},{"op":"let","v":"r~718","e":{"op":"lit","v":"titanium","x":3445},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3016},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3446},"o":"+=","e":{"op":"var","n":"n~717","x":3447},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3017},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3448},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3018},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":3449},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3019},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3450},"o":"+=","e":{"op":"var","n":"n~719","x":3451},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3020}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3009},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3452},"at":"rules_data/terraforming_mars/cards/141-208.yaml:402","id":3021},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #180"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:395"}',
+    'fuel_factory': '{"id":"fuel_factory","number":"180","name":{"en":"Fuel Factory"},"type":"automated","cost":6,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3489},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3060},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3490},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3061},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3491},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3063},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3492},"o":"-=","e":{"op":"var","n":"n~746","x":3493},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3064}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3062},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3494},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3065},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":3495},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3066},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3496},"o":"+=","e":{"op":"var","n":"n~748","x":3497},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3067},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3498},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3068},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3499},"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3069},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3500},"o":"+=","e":{"op":"var","n":"n~750","x":3501},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3070}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:401","id":3059},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3502},"at":"rules_data/terraforming_mars/cards/141-208.yaml:402","id":3071},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #180"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:395"}',
 }

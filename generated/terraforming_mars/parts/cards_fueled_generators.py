@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2198 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2199 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2203 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2205 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:311
+x_2240 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2241 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2245 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2247 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:311
 
 
-def d_1938(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
+def d_1980(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:310
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_1941(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    if not d_1983(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'energy', True)
-    c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    c, key = KEYPLACE(ctx, 1988, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1939 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:310
-d_1940 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1981 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1982 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:310
 
 
-def d_1941(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2198(ctx, E):
+    if not x_2240(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1985, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1942 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1984 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1943(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1943, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1985, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1944 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:310
-d_1945 = _C.d_1208  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1986 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:310
+d_1987 = _C.d_1232  # rules_data/terraforming_mars/cards/071-140.yaml:310
 
 
-def d_1946(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1988(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1946, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1988, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_1947 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:311
+t_1989 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:311
 
 
 TRIALS = {
-    1938: CPS(d_1938),
-    1939: CPS(d_1939),
-    1940: CPS(d_1940),
-    1941: CPS(d_1941),
-    1942: CPS(d_1942),
-    1943: CPS(d_1943),
-    1944: CPS(d_1944),
-    1945: CPS(d_1945),
-    1946: CPS(d_1946),
-    1947: t_1947,
+    1980: CPS(d_1980),
+    1981: CPS(d_1981),
+    1982: CPS(d_1982),
+    1983: CPS(d_1983),
+    1984: CPS(d_1984),
+    1985: CPS(d_1985),
+    1986: CPS(d_1986),
+    1987: CPS(d_1987),
+    1988: CPS(d_1988),
+    1989: t_1989,
 }
 
 
 CODE = {
-    2198: x_2198,
-    2199: x_2199,
-    2203: x_2203,
-    2205: x_2205,
+    2240: x_2240,
+    2241: x_2241,
+    2245: x_2245,
+    2247: x_2247,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:304
-    'fueled_generators': '{"id":"fueled_generators","number":"100","name":{"en":"Fueled Generators"},"type":"automated","cost":1,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2196},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1939},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2197},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1940},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2198},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1942},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2199},"o":"-=","e":{"op":"var","n":"n~715","x":2200},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1943}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1941},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2201},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1944},{"op":"let","v":"r~718","e":{"op":"lit","v":"energy","x":2202},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1945},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2203},"o":"+=","e":{"op":"var","n":"n~717","x":2204},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1946}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1938},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2205},"at":"rules_data/terraforming_mars/cards/071-140.yaml:311","id":1947},"source":{"doc":"tm-facts","section":"cards.json #100"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:304"}',
+    'fueled_generators': '{"id":"fueled_generators","number":"100","name":{"en":"Fueled Generators"},"type":"automated","cost":1,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2238},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1981},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2239},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1982},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2240},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1984},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2241},"o":"-=","e":{"op":"var","n":"n~746","x":2242},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1985}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1983},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2243},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1986},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2244},"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1987},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2245},"o":"+=","e":{"op":"var","n":"n~748","x":2246},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1988}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:310","id":1980},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2247},"at":"rules_data/terraforming_mars/cards/071-140.yaml:311","id":1989},"source":{"doc":"tm-facts","section":"cards.json #100"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:304"}',
 }

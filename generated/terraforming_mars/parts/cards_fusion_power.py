@@ -48,57 +48,57 @@ K = [
 ]
 
 
-x_2776 = _C.x_2776  # rules_data/terraforming_mars/cards/071-140.yaml:631
-x_2779 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2781 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:639
+x_2822 = _C.x_2822  # rules_data/terraforming_mars/cards/071-140.yaml:631
+x_2825 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2827 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:639
 
 
-def d_2444(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
+def d_2490(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:638
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 3, True)
-    LOCAL(ctx, E, 'r~720', 'energy', True)
-    c, key = KEYPLACE(ctx, 2447, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, 2493, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_2445 = _C.d_711  # rules_data/terraforming_mars/cards/071-140.yaml:638
-d_2446 = _C.d_969  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2491 = _C.d_725  # rules_data/terraforming_mars/cards/071-140.yaml:638
+d_2492 = _C.d_991  # rules_data/terraforming_mars/cards/071-140.yaml:638
 
 
-def d_2447(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2493(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2447, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2493, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-t_2448 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:639
+t_2494 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:639
 
 
 TRIALS = {
-    2444: CPS(d_2444),
-    2445: CPS(d_2445),
-    2446: CPS(d_2446),
-    2447: CPS(d_2447),
-    2448: t_2448,
+    2490: CPS(d_2490),
+    2491: CPS(d_2491),
+    2492: CPS(d_2492),
+    2493: CPS(d_2493),
+    2494: t_2494,
 }
 
 
 CODE = {
-    2776: x_2776,
-    2779: x_2779,
-    2781: x_2781,
+    2822: x_2822,
+    2825: x_2825,
+    2827: x_2827,
 }
 AT = {
 }
@@ -106,5 +106,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:631
-    'fusion_power': '{"id":"fusion_power","number":"132","name":{"en":"Fusion Power"},"type":"automated","cost":14,"tags":["science","power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":2776},"production":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":2777},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2445},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":2778},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2446},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2779},"o":"+=","e":{"op":"var","n":"n~719","x":2780},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2447}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2444},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2781},"at":"rules_data/terraforming_mars/cards/071-140.yaml:639","id":2448},"source":{"doc":"tm-facts","section":"cards.json #132"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:631"}',
+    'fusion_power': '{"id":"fusion_power","number":"132","name":{"en":"Fusion Power"},"type":"automated","cost":14,"tags":["science","power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":2822},"production":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":2823},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2491},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":2824},"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2492},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2825},"o":"+=","e":{"op":"var","n":"n~750","x":2826},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2493}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:638","id":2490},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2827},"at":"rules_data/terraforming_mars/cards/071-140.yaml:639","id":2494},"source":{"doc":"tm-facts","section":"cards.json #132"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:631"}',
 }

@@ -51,427 +51,427 @@ K = [
 ]
 
 
-def x_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def x_2021(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return [E.get('s~716')]
+    return [E.get('s~747')]
 
 
-def x_1984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def x_2022(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_719, 0) if type(_h1) is dict else KEY(_h1, v_p_719, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_719, NOREC).get('step', 0) if type(v_p_719) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_719, NOREC).get('max', 0) if type(v_p_719) is str else 0))) is int else num(_w4))) for v_p_719 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_719, NOREC).get('tile', None) if type(v_p_719) is str else None) == E.get('t~717'))))
-    return MEMO(ctx, (1984, E.get('t~717'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_750, 0) if type(_h1) is dict else KEY(_h1, v_p_750, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_750, NOREC).get('step', 0) if type(v_p_750) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_750, NOREC).get('max', 0) if type(v_p_750) is str else 0))) is int else num(_w4))) for v_p_750 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_750, NOREC).get('tile', None) if type(v_p_750) is str else None) == E.get('t~748'))))
+    return MEMO(ctx, (2022, E.get('t~748'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_2023(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~717'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
-        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~717'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
-        return [v_s_720 for v_s_720 in items_of(E.get('l~718')) if (True if ((not (v_s_720 in _h1 if type(_h1) in (list, dict) else IN(v_s_720, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_720, NOREC).get('reserved', None) if type(v_s_720) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_720, NOREC).get('reserved', None) if type(v_s_720) is str else None) == E.get('t~717'))) or (((ctx.index.plain['spaces'].get(v_s_720, NOREC).get('reserved', None) if type(v_s_720) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_720 in _h2 if type(_h2) in (list, dict) else IN(v_s_720, _h2)))) or (((_h2.get(v_s_720, None) if type(_h2) is dict else KEY(_h2, v_s_720, None)) == E.get('you'))) else False)) and ((True if ((v_s_720 in _h3 if type(_h3) in (list, dict) else IN(v_s_720, _h3))) or ((not any((True if ((v_x_721 in _h1 if type(_h1) in (list, dict) else IN(v_x_721, _h1))) and ((not (v_x_721 in _h3 if type(_h3) in (list, dict) else IN(v_x_721, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_721, {}) if type(_h1) is dict else KEY(_h1, v_x_721, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_721, {}) if type(_h1) is dict else KEY(_h1, v_x_721, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_722)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_721, {}) if type(_h1) is dict else KEY(_h1, v_x_721, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_722)) else False)) else False) for v_u_722 in items_of(_h4))) else False) for v_x_721 in ADJ(ctx, 'spaces', v_s_720)))) else False)) else False)]
-    return MEMO(ctx, (1985, E.get('l~718'), E.get('this'), E.get('t~717'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~748'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~748'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_751 for v_s_751 in items_of(E.get('l~749')) if (True if ((not (v_s_751 in _h1 if type(_h1) in (list, dict) else IN(v_s_751, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_751, NOREC).get('reserved', None) if type(v_s_751) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_751, NOREC).get('reserved', None) if type(v_s_751) is str else None) == E.get('t~748'))) or (((ctx.index.plain['spaces'].get(v_s_751, NOREC).get('reserved', None) if type(v_s_751) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_751 in _h2 if type(_h2) in (list, dict) else IN(v_s_751, _h2)))) or (((_h2.get(v_s_751, None) if type(_h2) is dict else KEY(_h2, v_s_751, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_751 in _h4 if type(_h4) in (list, dict) else IN(v_s_751, _h4))) or ((not any((True if ((v_x_752 in _h1 if type(_h1) in (list, dict) else IN(v_x_752, _h1))) and ((not (v_x_752 in _h4 if type(_h4) in (list, dict) else IN(v_x_752, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_752, {}) if type(_h1) is dict else KEY(_h1, v_x_752, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_752, {}) if type(_h1) is dict else KEY(_h1, v_x_752, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_753)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_752, {}) if type(_h1) is dict else KEY(_h1, v_x_752, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_753)) else False)) else False) for v_u_753 in items_of(_h3))) else False) for v_x_752 in ADJ(ctx, 'spaces', v_s_751)))) else False)) else False)]
+    return MEMO(ctx, (2023, E.get('l~749'), E.get('this'), E.get('t~748'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_2024(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~723')) > 0)
+    return (FN['count'](ctx, None, E.get('open~754')) > 0)
 
 
-def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_2028(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~726'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~726'), {}))
+    return (_w1.get(E.get('s~757'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~757'), {}))
 
 
-def x_1991(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_2029(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~725'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~725'))) is str else False) else None), 'card': E.get('this')}
+    return {'tile': E.get('t~756'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~756'))) is str else False) else None), 'card': E.get('this')}
 
 
-x_1992 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1994 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
+x_2030 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2032 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 
 
-def x_1995(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_2033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~726'))
+    return FLD(ctx, K[0], E.get('s~757'))
 
 
-def x_1996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_2034(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~726'))
+    return ADJ(ctx, 'spaces', E.get('s~757'))
 
 
-def x_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_2035(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~727') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~727'), _w1))
+    return (E.get('x~758') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~758'), _w1))
 
 
-def x_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_2036(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~727'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~727'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~758'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~758'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_1999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_2037(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~725'))
+    return FLD(ctx, K[2], E.get('t~756'))
 
 
-def x_2003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def x_2041(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~724')}
+    return {'space': E.get('space~755')}
 
 
-def x_2004(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
+def x_2042(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2004, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_728, NOREC).get('tags', []) if type(v_c_728) is str else [])).count('jovian') for v_c_728 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_730, NOREC).get('tags', []) if type(v_c_730) is str else [])).count('jovian') for v_c_730 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    return MEMO(ctx, (2042, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_759, NOREC).get('tags', []) if type(v_c_759) is str else [])).count('jovian') for v_c_759 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_761, NOREC).get('tags', []) if type(v_c_761) is str else [])).count('jovian') for v_c_761 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
-def t_1747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
+def t_1785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'city', True)
-    LOCAL(ctx, E, 's~716', 's01', True)
-    return t_1750(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', 'city', True)
+    LOCAL(ctx, E, 's~747', 's01', True)
+    return t_1788(ctx, k, s, E)
 
 
-d_1748 = _C.d_810  # rules_data/terraforming_mars/cards/071-140.yaml:123
+d_1786 = _C.d_828  # rules_data/terraforming_mars/cards/071-140.yaml:123
 
 
-def d_1749(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
+def d_1787(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~716', 's01', True)
+    LOCAL(ctx, E, 's~747', 's01', True)
     return True
 
 
-def t_1750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def t_1788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', E.get('t~715'), True)
-    LOCAL(ctx, E, 'l~718', x_1983(ctx, E), True)
-    return t_1753(ctx, k, s, E)
+    LOCAL(ctx, E, 't~748', E.get('t~746'), True)
+    LOCAL(ctx, E, 'l~749', x_2021(ctx, E), True)
+    return t_1791(ctx, k, s, E)
 
 
-def d_1751(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_1789(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', E.get('t~715'), True)
+    LOCAL(ctx, E, 't~748', E.get('t~746'), True)
     return True
 
 
-def d_1752(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_1790(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~718', x_1983(ctx, E), True)
+    LOCAL(ctx, E, 'l~749', x_2021(ctx, E), True)
     return True
 
 
-def t_1753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_1791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1984(ctx, E):
-        return t_1754(ctx, k, s, E)
+    if x_2022(ctx, E):
+        return t_1792(ctx, k, s, E)
     return k()
 
 
-def t_1754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_1792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~723', x_1985(ctx, E), True)
-    if not x_1986(ctx, E):
+    LOCAL(ctx, E, 'open~754', x_2023(ctx, E), True)
+    if not x_2024(ctx, E):
         return False
-    return t_1757(ctx, k, s, E)
+    return t_1795(ctx, k, s, E)
 
 
-def d_1755(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_1793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~723', x_1985(ctx, E), True)
+    LOCAL(ctx, E, 'open~754', x_2023(ctx, E), True)
     return True
 
 
-def d_1756(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_1794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1986(ctx, E):
+    if not x_2024(ctx, E):
         return False
     return True
 
 
-def t_1757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1757, None, [], k)
+    return CHOOSE(ctx, 1795, None, [], k)
 
 
-def t_1758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~725', E.get('t~717'), True)
-    LOCAL(ctx, E, 's~726', E.get('space~724'), True)
-    return t_1761(ctx, k, s, E)
+    LOCAL(ctx, E, 't~756', E.get('t~748'), True)
+    LOCAL(ctx, E, 's~757', E.get('space~755'), True)
+    return t_1799(ctx, k, s, E)
 
 
-def d_1759(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~725', E.get('t~717'), True)
+    LOCAL(ctx, E, 't~756', E.get('t~748'), True)
     return True
 
 
-def d_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~726', E.get('space~724'), True)
+    LOCAL(ctx, E, 's~757', E.get('space~755'), True)
     return True
 
 
-def t_1761(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~726'))
+    c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~757'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1991(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~726'), '=', False, K[4])
-    return t_1764(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2029(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~757'), '=', False, K[4])
+    return t_1802(ctx, k, s, E)
 
 
-def d_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1762, ctx.state.get('board'), E.get('s~726'))
+    c, key = KEYPLACE(ctx, 1800, ctx.state.get('board'), E.get('s~757'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1991(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_2029(ctx, E), '=', False, K[3])
     return True
 
 
-def d_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_1801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~726'), '=', False, K[4])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~757'), '=', False, K[4])
     return True
 
 
-def t_1764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_1802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1994(ctx, E):
-        return t_1765(ctx, k, s, E)
+    if x_2032(ctx, E):
+        return t_1803(ctx, k, s, E)
     return k()
 
 
-def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1767(ctx, r2, s, E)
+        return t_1805(ctx, r2, s, E)
 
     def r2():
-        return t_1769(ctx, r3, s, E)
+        return t_1807(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~725'), 'space': E.get('s~726'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~756'), 'space': E.get('s~757'), 'by': E.get('you')}):
+            return False
         return k()
 
-    return t_1766(ctx, r1, s, E)
+    return t_1804(ctx, r1, s, E)
 
 
-def t_1766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1995(ctx, E), k)
+    return DO(ctx, x_2033(ctx, E), k)
 
 
-def t_1767(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1996(ctx, E)))
-    old = E.get('x~727', MISSING)
+    items = list(items_of(x_2034(ctx, E)))
+    old = E.get('x~758', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~727', old)
+        UNSET(ctx, E, 'x~758', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~727', item, True)
-            if x_1997(ctx, E):
-                return t_1768(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~758', item, True)
+            if x_2035(ctx, E):
+                return t_1806(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1768(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1998(ctx, E), k)
+    return DO(ctx, x_2036(ctx, E), k)
 
 
-def t_1769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_1807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1999(ctx, E), k)
+    return DO(ctx, x_2037(ctx, E), k)
 
 
-def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~725'), 'space': E.get('s~726'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~756'), 'space': E.get('s~757'), 'by': E.get('you')}):
+        return False
     return True
 
 
 TRIALS = {
-    1747: t_1747,
-    1748: CPS(d_1748),
-    1749: CPS(d_1749),
-    1750: t_1750,
-    1751: CPS(d_1751),
-    1752: CPS(d_1752),
-    1753: t_1753,
-    1754: t_1754,
-    1755: CPS(d_1755),
-    1756: CPS(d_1756),
-    1757: t_1757,
-    1758: t_1758,
-    1759: CPS(d_1759),
-    1760: CPS(d_1760),
-    1761: t_1761,
-    1762: CPS(d_1762),
-    1763: CPS(d_1763),
-    1764: t_1764,
-    1765: t_1765,
-    1766: t_1766,
-    1767: t_1767,
-    1768: t_1768,
-    1769: t_1769,
-    1770: CPS(d_1770),
+    1785: t_1785,
+    1786: CPS(d_1786),
+    1787: CPS(d_1787),
+    1788: t_1788,
+    1789: CPS(d_1789),
+    1790: CPS(d_1790),
+    1791: t_1791,
+    1792: t_1792,
+    1793: CPS(d_1793),
+    1794: CPS(d_1794),
+    1795: t_1795,
+    1796: t_1796,
+    1797: CPS(d_1797),
+    1798: CPS(d_1798),
+    1799: t_1799,
+    1800: CPS(d_1800),
+    1801: CPS(d_1801),
+    1802: t_1802,
+    1803: t_1803,
+    1804: t_1804,
+    1805: t_1805,
+    1806: t_1806,
+    1807: t_1807,
+    1808: CPS(d_1808),
 }
 
 
 CODE = {
-    1983: x_1983,
-    1984: x_1984,
-    1985: x_1985,
-    1986: x_1986,
-    1990: x_1990,
-    1991: x_1991,
-    1992: x_1992,
-    1994: x_1994,
-    1995: x_1995,
-    1996: x_1996,
-    1997: x_1997,
-    1998: x_1998,
-    1999: x_1999,
-    2003: x_2003,
-    2004: x_2004,
+    2021: x_2021,
+    2022: x_2022,
+    2023: x_2023,
+    2024: x_2024,
+    2028: x_2028,
+    2029: x_2029,
+    2030: x_2030,
+    2032: x_2032,
+    2033: x_2033,
+    2034: x_2034,
+    2035: x_2035,
+    2036: x_2036,
+    2037: x_2037,
+    2041: x_2041,
+    2042: x_2042,
 }
 AT = {
-    1983: 'rules_data/terraforming_mars/definitions/board.yaml:110',
-    1984: 'rules_data/terraforming_mars/definitions/board.yaml:92',
-    1985: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    1986: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    1990: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1991: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1995: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    1996: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    1997: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    1998: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    1999: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    2003: 'rules_data/terraforming_mars/definitions/board.yaml:95',
-    2004: 'rules_data/terraforming_mars/cards/071-140.yaml:117',
+    2021: 'rules_data/terraforming_mars/definitions/board.yaml:152',
+    2022: 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    2023: 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    2024: 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    2028: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    2029: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    2033: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    2034: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    2035: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    2036: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    2037: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    2041: 'rules_data/terraforming_mars/definitions/board.yaml:135',
+    2042: 'rules_data/terraforming_mars/cards/071-140.yaml:117',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:117
-    'ganymede_colony': '{"id":"ganymede_colony","number":"081","name":{"en":"Ganymede Colony"},"type":"automated","cost":20,"tags":["jovian","space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"city","x":1980},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1748},{"op":"let","v":"s~716","e":{"op":"lit","v":"s01","x":1981},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1749},{"op":"seq","b":[{"op":"let","v":"t~717","e":{"op":"var","n":"t~715","x":1982},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":1751},{"op":"let","v":"l~718","e":{"op":"list","a":[{"op":"var","n":"s~716"}],"x":1983},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":1752},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~719","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tile","d":null},"b":{"op":"var","n":"t~717"}}}]},"x":1984},"t":{"op":"seq","b":[{"op":"let","v":"open~723","e":{"op":"filt","v":"s~720","src":{"op":"var","n":"l~718"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~720"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~720"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~720"},"f":"reserved","d":null},"b":{"op":"var","n":"t~717"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~720"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~720"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~720"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~720"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~717"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~721","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~720"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~721"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~721"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~717"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~722","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~717"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~721"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~721"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~722"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~721"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~722"}}]}]}}]}]}}]}}]}]},"x":1985},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1755},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~723"}]},"b":{"op":"lit","v":0},"x":1986},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1756},{"op":"choose","alts":[{"gens":[{"v":"space~724","src":{"op":"var","n":"open~723","x":1987},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~725","e":{"op":"var","n":"t~717","x":1988},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1759},{"op":"let","v":"s~726","e":{"op":"var","n":"space~724","x":1989},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1760},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~726"},"d":{},"x":1990},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~725"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1991},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1762},{"op":"set","t":{"op":"st","k":"last_space","x":1992},"o":"=","e":{"op":"var","n":"s~726","x":1993},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1763},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1994},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~726"},"f":"bonus","d":null,"x":1995},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1766},{"op":"for","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces","x":1996},"w":{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false,"x":1997},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1998},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1768},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1767},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"effect","d":null,"x":1999},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1769},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~725","x":2000},"space":{"op":"var","n":"s~726","x":2001},"by":{"op":"var","n":"you","x":2002}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1770}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1765},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1764}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1761}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1758},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~724"}],"x":2003}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s01"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Colonia di Ganimede","en":"place a city tile on the Ganymede Colony space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1757}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1754},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1753}],"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":1750}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1747},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~728","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~729","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~728"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~729"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~730","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~731","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~730"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~731"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2004},"source":{"doc":"tm-facts","section":"cards.json #081 (city on the off-map space Ganymede Colony)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:117"}',
+    'ganymede_colony': '{"id":"ganymede_colony","number":"081","name":{"en":"Ganymede Colony"},"type":"automated","cost":20,"tags":["jovian","space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"city","x":2018},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1786},{"op":"let","v":"s~747","e":{"op":"lit","v":"s01","x":2019},"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1787},{"op":"seq","b":[{"op":"let","v":"t~748","e":{"op":"var","n":"t~746","x":2020},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":1789},{"op":"let","v":"l~749","e":{"op":"list","a":[{"op":"var","n":"s~747"}],"x":2021},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":1790},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~750","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tile","d":null},"b":{"op":"var","n":"t~748"}}}]},"x":2022},"t":{"op":"seq","b":[{"op":"let","v":"open~754","e":{"op":"filt","v":"s~751","src":{"op":"var","n":"l~749"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~751"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"reserved","d":null},"b":{"op":"var","n":"t~748"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~751"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~751"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~751"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~752","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~751"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~753","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~753"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~752"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~753"}}]}]}}]}]}}]}}]}]},"x":2023},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1793},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~754"}]},"b":{"op":"lit","v":0},"x":2024},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1794},{"op":"choose","alts":[{"gens":[{"v":"space~755","src":{"op":"var","n":"open~754","x":2025},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~756","e":{"op":"var","n":"t~748","x":2026},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1797},{"op":"let","v":"s~757","e":{"op":"var","n":"space~755","x":2027},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1798},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~757"},"d":{},"x":2028},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~756"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2029},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1800},{"op":"set","t":{"op":"st","k":"last_space","x":2030},"o":"=","e":{"op":"var","n":"s~757","x":2031},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1801},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2032},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~757"},"f":"bonus","d":null,"x":2033},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1804},{"op":"for","v":"x~758","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~757"}],"kind":"spaces","x":2034},"w":{"op":"in","a":{"op":"var","n":"x~758"},"b":{"op":"st","k":"board"},"neg":false,"x":2035},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~758"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2036},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1806},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1805},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"effect","d":null,"x":2037},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1807},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~756","x":2038},"space":{"op":"var","n":"s~757","x":2039},"by":{"op":"var","n":"you","x":2040}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1808}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1803},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1802}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1799}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1796},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~755"}],"x":2041}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s01"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Colonia di Ganimede","en":"place a city tile on the Ganymede Colony space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1795}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1792},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1791}],"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":1788}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:123","id":1785},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~759","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~760","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~759"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~760"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~761","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~762","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~761"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~762"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2042},"source":{"doc":"tm-facts","section":"cards.json #081 (city on the off-map space Ganymede Colony)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:117"}',
 }

@@ -47,51 +47,51 @@ K = [
 ]
 
 
-x_2095 = _C.x_1359  # rules_data/terraforming_mars/cards/071-140.yaml:211
-x_2098 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2135 = _C.x_1383  # rules_data/terraforming_mars/cards/071-140.yaml:211
+x_2138 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1851(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
+def d_1891(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:218
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 2, True)
-    LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1854, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1894, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_1852 = _C.d_968  # rules_data/terraforming_mars/cards/071-140.yaml:218
-d_1853 = _C.d_664  # rules_data/terraforming_mars/cards/071-140.yaml:218
+d_1892 = _C.d_990  # rules_data/terraforming_mars/cards/071-140.yaml:218
+d_1893 = _C.d_678  # rules_data/terraforming_mars/cards/071-140.yaml:218
 
 
-def d_1854(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1894(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1854, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 1894, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1851: CPS(d_1851),
-    1852: CPS(d_1852),
-    1853: CPS(d_1853),
-    1854: CPS(d_1854),
+    1891: CPS(d_1891),
+    1892: CPS(d_1892),
+    1893: CPS(d_1893),
+    1894: CPS(d_1894),
 }
 
 
 CODE = {
-    2095: x_2095,
-    2098: x_2098,
+    2135: x_2135,
+    2138: x_2138,
 }
 AT = {
 }
@@ -99,5 +99,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:211
-    'gene_repair': '{"id":"gene_repair","number":"091","name":{"en":"Gene Repair"},"type":"automated","cost":12,"tags":["science"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":2095},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":2096},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1852},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":2097},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1853},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2098},"o":"+=","e":{"op":"var","n":"n~719","x":2099},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1854}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1851},"vp":{"op":"lit","v":2,"x":2100},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #091"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:211"}',
+    'gene_repair': '{"id":"gene_repair","number":"091","name":{"en":"Gene Repair"},"type":"automated","cost":12,"tags":["science"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":2135},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2136},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1892},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2137},"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1893},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2138},"o":"+=","e":{"op":"var","n":"n~750","x":2139},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1894}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:218","id":1891},"vp":{"op":"lit","v":2,"x":2140},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #091"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:211"}',
 }

@@ -48,55 +48,55 @@ K = [
 ]
 
 
-x_2478 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2480 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:475
+x_2522 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2524 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:475
 
 
-def d_2189(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
+def d_2233(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:474
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 2236, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_2190 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:474
-d_2191 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2234 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:474
+d_2235 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:474
 
 
-def d_2192(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2236(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2192, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2236, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-t_2193 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:475
+t_2237 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:475
 
 
 TRIALS = {
-    2189: CPS(d_2189),
-    2190: CPS(d_2190),
-    2191: CPS(d_2191),
-    2192: CPS(d_2192),
-    2193: t_2193,
+    2233: CPS(d_2233),
+    2234: CPS(d_2234),
+    2235: CPS(d_2235),
+    2236: CPS(d_2236),
+    2237: t_2237,
 }
 
 
 CODE = {
-    2478: x_2478,
-    2480: x_2480,
+    2522: x_2522,
+    2524: x_2524,
 }
 AT = {
 }
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:468
-    'geothermal_power': '{"id":"geothermal_power","number":"117","name":{"en":"Geothermal Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2476},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2190},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2477},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2191},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2478},"o":"+=","e":{"op":"var","n":"n~715","x":2479},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2192}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2189},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2480},"at":"rules_data/terraforming_mars/cards/071-140.yaml:475","id":2193},"source":{"doc":"tm-facts","section":"cards.json #117"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:468"}',
+    'geothermal_power': '{"id":"geothermal_power","number":"117","name":{"en":"Geothermal Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2520},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2234},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2521},"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2235},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2522},"o":"+=","e":{"op":"var","n":"n~746","x":2523},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2236}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:474","id":2233},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2524},"at":"rules_data/terraforming_mars/cards/071-140.yaml:475","id":2237},"source":{"doc":"tm-facts","section":"cards.json #117"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:468"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2695 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2696 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2700 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2702 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:571
+x_2739 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2740 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2744 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2746 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
-def d_2371(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
+def d_2415(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:570
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2374(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2418(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 4, True)
-    LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 2379, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    c, key = KEYPLACE(ctx, 2423, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2372 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2373 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2416 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2417 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:570
 
 
-def d_2374(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2695(ctx, E):
+    if not x_2739(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2376, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2420, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2375 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2419 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2420(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2376, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2420, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2377 = _C.d_1155  # rules_data/terraforming_mars/cards/071-140.yaml:570
-d_2378 = _C.d_382  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2421 = _C.d_1179  # rules_data/terraforming_mars/cards/071-140.yaml:570
+d_2422 = _C.d_390  # rules_data/terraforming_mars/cards/071-140.yaml:570
 
 
-def d_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2423(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2379, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2423, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_2380 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:571
+t_2424 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:571
 
 
 TRIALS = {
-    2371: CPS(d_2371),
-    2372: CPS(d_2372),
-    2373: CPS(d_2373),
-    2374: CPS(d_2374),
-    2375: CPS(d_2375),
-    2376: CPS(d_2376),
-    2377: CPS(d_2377),
-    2378: CPS(d_2378),
-    2379: CPS(d_2379),
-    2380: t_2380,
+    2415: CPS(d_2415),
+    2416: CPS(d_2416),
+    2417: CPS(d_2417),
+    2418: CPS(d_2418),
+    2419: CPS(d_2419),
+    2420: CPS(d_2420),
+    2421: CPS(d_2421),
+    2422: CPS(d_2422),
+    2423: CPS(d_2423),
+    2424: t_2424,
 }
 
 
 CODE = {
-    2695: x_2695,
-    2696: x_2696,
-    2700: x_2700,
-    2702: x_2702,
+    2739: x_2739,
+    2740: x_2740,
+    2744: x_2744,
+    2746: x_2746,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:564
-    'ghg_factories': '{"id":"ghg_factories","number":"126","name":{"en":"GHG Factories"},"type":"automated","cost":11,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2693},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2372},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2694},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2373},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2695},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2375},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2696},"o":"-=","e":{"op":"var","n":"n~715","x":2697},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2376}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2374},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":2698},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2377},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":2699},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2378},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2700},"o":"+=","e":{"op":"var","n":"n~717","x":2701},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2379}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2371},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2702},"at":"rules_data/terraforming_mars/cards/071-140.yaml:571","id":2380},"source":{"doc":"tm-facts","section":"cards.json #126"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:564"}',
+    'ghg_factories': '{"id":"ghg_factories","number":"126","name":{"en":"GHG Factories"},"type":"automated","cost":11,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2737},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2416},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2738},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2417},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2739},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2419},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2740},"o":"-=","e":{"op":"var","n":"n~746","x":2741},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2420}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2418},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":2742},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2421},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":2743},"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2422},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2744},"o":"+=","e":{"op":"var","n":"n~748","x":2745},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2423}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:570","id":2415},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2746},"at":"rules_data/terraforming_mars/cards/071-140.yaml:571","id":2424},"source":{"doc":"tm-facts","section":"cards.json #126"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:564"}',
 }

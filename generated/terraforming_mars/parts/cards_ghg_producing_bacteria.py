@@ -51,123 +51,123 @@ K = [
 ]
 
 
-x_1159 = _C.x_1159  # rules_data/terraforming_mars/cards/001-070.yaml:338
-x_1162 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_1167 = _C.x_1138  # rules_data/terraforming_mars/definitions/cards.yaml:208
-x_1168 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
-x_1173 = _C.x_1144  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_1174 = _C.x_1145  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1175 = _C.x_1146  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1176 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_1177 = _C.x_1148  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1178 = _C.x_1149  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1180 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1182 = _C.x_1153  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1183 = _C.x_1154  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1184 = _C.x_1155  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1183 = _C.x_1183  # rules_data/terraforming_mars/cards/001-070.yaml:338
+x_1186 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1191 = _C.x_1162  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_1192 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_1197 = _C.x_1168  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_1198 = _C.x_1169  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1199 = _C.x_1170  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1200 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1201 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1202 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1204 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1206 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1207 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1208 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def t_1034(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
+def t_1058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1034, None, [], k)
+    return CHOOSE(ctx, 1058, None, [], k)
 
 
-def d_1035(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1059(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'microbe', True)
-    c, key = KEYPLACE(ctx, 1038, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'microbe', True)
+    c, key = KEYPLACE(ctx, 1062, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_1036 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:347
-d_1037 = _C.d_1011  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1060 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1061 = _C.d_1035  # rules_data/terraforming_mars/cards/001-070.yaml:347
 
 
-def d_1038(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1062(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1038, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1062, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-def t_1039(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
+def t_1063(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'microbe', True)
-    if not d_1042(ctx, E):
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    if not d_1066(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~719', 'temperature', True)
-    LOCAL(ctx, E, 'n~720', 1, True)
-    return t_1047(ctx, k, s, E)
+    LOCAL(ctx, E, 'p~750', 'temperature', True)
+    LOCAL(ctx, E, 'n~751', 1, True)
+    return t_1071(ctx, k, s, E)
 
 
-d_1040 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:347
-d_1041 = _C.d_782  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1064 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1065 = _C.d_798  # rules_data/terraforming_mars/cards/001-070.yaml:347
 
 
-def d_1042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_1066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1167(ctx, E):
+    if not x_1191(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1044, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1068, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '-=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
-d_1043 = _C.d_1017  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1067 = _C.d_1041  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
-def d_1044(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_1068(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1044, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1068, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '-=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
-def d_1045(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
+def d_1069(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:347
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~719', 'temperature', True)
+    LOCAL(ctx, E, 'p~750', 'temperature', True)
     return True
 
 
-d_1046 = _C.d_1020  # rules_data/terraforming_mars/cards/001-070.yaml:347
+d_1070 = _C.d_1044  # rules_data/terraforming_mars/cards/001-070.yaml:347
 
 
-def t_1047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_1071(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -176,58 +176,58 @@ def t_1047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1048(ctx, lambda: nxt(left - 1), k, E)
+        return t_1072(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~720')))
+    return nxt(num(E.get('n~751')))
 
 
-def t_1048(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_1072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1173(ctx, E):
-        return t_1049(ctx, k, s, E)
+    if x_1197(ctx, E):
+        return t_1073(ctx, k, s, E)
     return k()
 
 
-def t_1049(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_1073(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1050, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 1074, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1175(ctx, E), '+=', False, K[2])
-    return t_1051(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_1199(ctx, E), '+=', False, K[2])
+    return t_1075(ctx, k, s, E)
 
 
-def d_1050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_1074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1050, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 1074, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1175(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_1199(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_1051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_1075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1176(ctx, E):
-        return t_1052(ctx, k, s, E)
+    if x_1200(ctx, E):
+        return t_1076(ctx, k, s, E)
     return k()
 
 
-def t_1052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_1076(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -235,34 +235,34 @@ def t_1052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_1053(ctx, E):
+    if not d_1077(ctx, E):
         return False
-    return t_1057(ctx, r1, s, E)
+    return t_1081(ctx, r1, s, E)
 
 
-def d_1053(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1177(ctx, E):
-        if not d_1054(ctx, E):
+    if x_1201(ctx, E):
+        if not d_1078(ctx, E):
             return False
     return True
 
 
-def d_1054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1055, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1079, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -271,69 +271,69 @@ def d_1054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1055(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1079(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1055, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1079, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_1056 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1057 = _C.t_1031  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1058 = _C.t_1032  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1059 = _C.d_1033  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1080 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1081 = _C.t_1055  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1082 = _C.t_1056  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1083 = _C.d_1057  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    1034: t_1034,
-    1035: CPS(d_1035),
-    1036: CPS(d_1036),
-    1037: CPS(d_1037),
-    1038: CPS(d_1038),
-    1039: t_1039,
-    1040: CPS(d_1040),
-    1041: CPS(d_1041),
-    1042: CPS(d_1042),
-    1043: CPS(d_1043),
-    1044: CPS(d_1044),
-    1045: CPS(d_1045),
-    1046: CPS(d_1046),
-    1047: t_1047,
-    1048: t_1048,
-    1049: t_1049,
-    1050: CPS(d_1050),
-    1051: t_1051,
-    1052: t_1052,
-    1053: CPS(d_1053),
-    1054: CPS(d_1054),
-    1055: CPS(d_1055),
-    1056: CPS(d_1056),
-    1057: t_1057,
     1058: t_1058,
     1059: CPS(d_1059),
+    1060: CPS(d_1060),
+    1061: CPS(d_1061),
+    1062: CPS(d_1062),
+    1063: t_1063,
+    1064: CPS(d_1064),
+    1065: CPS(d_1065),
+    1066: CPS(d_1066),
+    1067: CPS(d_1067),
+    1068: CPS(d_1068),
+    1069: CPS(d_1069),
+    1070: CPS(d_1070),
+    1071: t_1071,
+    1072: t_1072,
+    1073: t_1073,
+    1074: CPS(d_1074),
+    1075: t_1075,
+    1076: t_1076,
+    1077: CPS(d_1077),
+    1078: CPS(d_1078),
+    1079: CPS(d_1079),
+    1080: CPS(d_1080),
+    1081: t_1081,
+    1082: t_1082,
+    1083: CPS(d_1083),
 }
 
 
 CODE = {
-    1159: x_1159,
-    1162: x_1162,
-    1167: x_1167,
-    1168: x_1168,
-    1173: x_1173,
-    1174: x_1174,
-    1175: x_1175,
-    1176: x_1176,
-    1177: x_1177,
-    1178: x_1178,
-    1180: x_1180,
-    1182: x_1182,
     1183: x_1183,
-    1184: x_1184,
+    1186: x_1186,
+    1191: x_1191,
+    1192: x_1192,
+    1197: x_1197,
+    1198: x_1198,
+    1199: x_1199,
+    1200: x_1200,
+    1201: x_1201,
+    1202: x_1202,
+    1204: x_1204,
+    1206: x_1206,
+    1207: x_1207,
+    1208: x_1208,
 }
 AT = {
 }
@@ -341,5 +341,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:338
-    'ghg_producing_bacteria': '{"id":"ghg_producing_bacteria","number":"034","name":{"en":"GHG Producing Bacteria"},"type":"active","cost":8,"tags":["science","microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1159},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1160},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1036},{"op":"let","v":"r~716","e":{"op":"lit","v":"microbe","x":1161},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1037},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1162},"o":"+=","e":{"op":"var","n":"n~715","x":1163},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1038}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1035},"label":{"op":"lit","v":{"option":0},"x":1164}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":1165},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1040},{"op":"let","v":"r~718","e":{"op":"lit","v":"microbe","x":1166},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1041},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~717"},"x":1167},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1043},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1168},"o":"-=","e":{"op":"var","n":"n~717","x":1169},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1044}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1042},{"op":"let","v":"p~719","e":{"op":"lit","v":"temperature","x":1170},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1045},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":1171},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1046},{"op":"rep","n":{"op":"var","n":"n~720","x":1172},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0},"x":1173},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0,"x":1174},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0,"x":1175},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1050},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1176},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1177},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"d":0,"x":1178},"o":"+=","e":{"op":"lit","v":1,"x":1179},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1055},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1180},"o":"=","e":{"op":"lit","v":true,"x":1181},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1056}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1054},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1053},{"op":"for","v":"b~721","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"bonuses","d":[],"x":1182},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"x":1183},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"effect"},"x":1184},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1058},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1057},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~719","x":1185},"by":{"op":"var","n":"you","x":1186}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1059}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1052},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1051}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1049},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1048},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1047}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1039},"label":{"op":"lit","v":{"option":1},"x":1187}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 2 microbi da questa carta e aumenta la temperatura di 1","en":"choose one: add 1 microbe to this card, or remove 2 microbes from this card and raise the temperature 1 step"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1034}}],"source":{"doc":"tm-facts","section":"cards.json #034"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:338"}',
+    'ghg_producing_bacteria': '{"id":"ghg_producing_bacteria","number":"034","name":{"en":"GHG Producing Bacteria"},"type":"active","cost":8,"tags":["science","microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1183},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1184},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1060},{"op":"let","v":"r~747","e":{"op":"lit","v":"microbe","x":1185},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1061},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1186},"o":"+=","e":{"op":"var","n":"n~746","x":1187},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1062}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1059},"label":{"op":"lit","v":{"option":0},"x":1188}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1189},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1064},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":1190},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1065},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~748"},"x":1191},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1067},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1192},"o":"-=","e":{"op":"var","n":"n~748","x":1193},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1068}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1066},{"op":"let","v":"p~750","e":{"op":"lit","v":"temperature","x":1194},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1069},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":1195},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1070},{"op":"rep","n":{"op":"var","n":"n~751","x":1196},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":1197},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":1198},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":1199},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1074},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1200},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1201},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":1202},"o":"+=","e":{"op":"lit","v":1,"x":1203},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1079},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1204},"o":"=","e":{"op":"lit","v":true,"x":1205},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1080}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1078},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1077},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":1206},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":1207},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":1208},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1082},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1081},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":1209},"by":{"op":"var","n":"you","x":1210}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1083}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1076},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1075}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1073},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1072},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1071}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1063},"label":{"op":"lit","v":{"option":1},"x":1211}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 2 microbi da questa carta e aumenta la temperatura e la NT di 1","en":"choose one: add 1 microbe to this card, or remove 2 microbes from this card and raise the temperature and your TR 1 step"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:347","id":1058}}],"source":{"doc":"tm-facts","section":"cards.json #034"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:338"}',
 }

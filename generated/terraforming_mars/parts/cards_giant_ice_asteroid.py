@@ -56,144 +56,164 @@ K = [
 ]
 
 
-x_1912 = _C.x_572  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_1913 = _C.x_573  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1914 = _C.x_574  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1915 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_1916 = _C.x_576  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1917 = _C.x_577  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1919 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1921 = _C.x_581  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1922 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1923 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1927 = _C.x_620  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1928 = _C.x_621  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1929 = _C.x_622  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1933 = _C.x_626  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1934 = _C.x_627  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1935 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1937 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1938 = _C.x_631  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1939 = _C.x_632  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1940 = _C.x_633  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1941 = _C.x_634  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1942 = _C.x_635  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1946 = _C.x_639  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1946 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_1947 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1948 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1949 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1950 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1951 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1953 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1955 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1956 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1957 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1961 = _C.x_630  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1962 = _C.x_631  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1963 = _C.x_632  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1964 = _C.x_633  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1965 = _C.x_634  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1969 = _C.x_638  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1970 = _C.x_639  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1971 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1973 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1974 = _C.x_643  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1975 = _C.x_644  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1976 = _C.x_645  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1977 = _C.x_646  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1978 = _C.x_647  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1982 = _C.x_651  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_1948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def x_1984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_734, 0) if type(_h1) is dict else KEY(_h1, v_p_734, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_734, NOREC).get('step', 0) if type(v_p_734) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_734, NOREC).get('max', 0) if type(v_p_734) is str else 0))) is int else num(_w4))) for v_p_734 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_734, NOREC).get('tile', None) if type(v_p_734) is str else None) == E.get('t~733'))))
-    return MEMO(ctx, (1948, E.get('t~733'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_770, 0) if type(_h1) is dict else KEY(_h1, v_p_770, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_770, NOREC).get('step', 0) if type(v_p_770) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_770, NOREC).get('max', 0) if type(v_p_770) is str else 0))) is int else num(_w4))) for v_p_770 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_770, NOREC).get('tile', None) if type(v_p_770) is str else None) == E.get('t~769'))))
+    return MEMO(ctx, (1984, E.get('t~769'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1949(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_1985(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~733'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~769'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_772, NOREC).get('reserved', None) if type(v_x_772) is str else None) == E.get('this')) for v_x_772 in [v_x_771 for v_x_771 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_771, NOREC).get('type', None) if type(v_x_771) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (1985, E.get('this'), E.get('t~769'),), compute)
+
+
+def x_1986(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~769'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~733'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~733'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_739: (lambda v_near_742: (v_near_742 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~733'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_742) > 0)) else False) else v_open_739))([v_s_740 for v_s_740 in items_of(v_open_739) if (True if ((E.get('you') != None)) and (any((True if ((v_x_741 in _h2 if type(_h2) in (list, dict) else IN(v_x_741, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_741, {}) if type(_h2) is dict else KEY(_h2, v_x_741, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_741 in ADJ(ctx, 'spaces', v_s_740))) else False)]))([v_s_736 for v_s_736 in [v_x_735 for v_x_735 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_735, NOREC).get('type', None) if type(v_x_735) is str else None) == _h1)] if (True if ((not (v_s_736 in _h2 if type(_h2) in (list, dict) else IN(v_s_736, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_736, NOREC).get('reserved', None) if type(v_s_736) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_736, NOREC).get('reserved', None) if type(v_s_736) is str else None) == E.get('t~733'))) or (((ctx.index.plain['spaces'].get(v_s_736, NOREC).get('reserved', None) if type(v_s_736) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_736 in _h3 if type(_h3) in (list, dict) else IN(v_s_736, _h3)))) or (((_h3.get(v_s_736, None) if type(_h3) is dict else KEY(_h3, v_s_736, None)) == E.get('you'))) else False)) and ((True if ((v_s_736 in _h4 if type(_h4) in (list, dict) else IN(v_s_736, _h4))) or ((not any((True if ((v_x_737 in _h2 if type(_h2) in (list, dict) else IN(v_x_737, _h2))) and ((not (v_x_737 in _h4 if type(_h4) in (list, dict) else IN(v_x_737, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_737, {}) if type(_h2) is dict else KEY(_h2, v_x_737, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_737, {}) if type(_h2) is dict else KEY(_h2, v_x_737, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_738)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_737, {}) if type(_h2) is dict else KEY(_h2, v_x_737, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_738)) else False)) else False) for v_u_738 in items_of(_h5))) else False) for v_x_737 in ADJ(ctx, 'spaces', v_s_736)))) else False)) else False)])
-    return MEMO(ctx, (1949, E.get('this'), E.get('t~733'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~769'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~769'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_775 for v_s_775 in [v_x_774 for v_x_774 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_774, NOREC).get('type', None) if type(v_x_774) is str else None) == _h1)] if (True if ((not (v_s_775 in _h2 if type(_h2) in (list, dict) else IN(v_s_775, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_775, NOREC).get('reserved', None) if type(v_s_775) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_775, NOREC).get('reserved', None) if type(v_s_775) is str else None) == E.get('t~769'))) or (((ctx.index.plain['spaces'].get(v_s_775, NOREC).get('reserved', None) if type(v_s_775) is str else None) == E.get('mine~773'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_775 in _h4 if type(_h4) in (list, dict) else IN(v_s_775, _h4))) or ((not any((True if ((v_x_776 in _h2 if type(_h2) in (list, dict) else IN(v_x_776, _h2))) and ((not (v_x_776 in _h4 if type(_h4) in (list, dict) else IN(v_x_776, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_776, {}) if type(_h2) is dict else KEY(_h2, v_x_776, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_776, {}) if type(_h2) is dict else KEY(_h2, v_x_776, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_777)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_776, {}) if type(_h2) is dict else KEY(_h2, v_x_776, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_777)) else False)) else False) for v_u_777 in items_of(_h3))) else False) for v_x_776 in ADJ(ctx, 'spaces', v_s_775)))) else False)) else False)]
+    return MEMO(ctx, (1986, E.get('mine~773'), E.get('t~769'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_1950(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_1987(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~743')) > 0)
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_780: ((lambda v_near_783: (v_near_783 if (FN['count'](ctx, None, v_near_783) > 0) else v_open_780))([v_s_781 for v_s_781 in items_of(v_open_780) if (True if ((E.get('you') != None)) and (any((True if ((v_x_782 in _h2 if type(_h2) in (list, dict) else IN(v_x_782, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_782, {}) if type(_h2) is dict else KEY(_h2, v_x_782, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_782 in ADJ(ctx, 'spaces', v_s_781))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~769'))) is str else None) == 'if_possible') else v_open_780))([v_s_779 for v_s_779 in items_of(E.get('empty~778')) if (True if ((not (v_s_779 in _h1 if type(_h1) in (list, dict) else IN(v_s_779, _h1)))) or (((_h1.get(v_s_779, None) if type(_h1) is dict else KEY(_h1, v_s_779, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (1987, E.get('empty~778'), E.get('t~769'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1954(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_1988(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~746'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~746'), {}))
+    return (FN['count'](ctx, None, E.get('legal~784')) > 0)
 
 
-def x_1955(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_1992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~745'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~745'))) is str else False) else None), 'card': E.get('this')}
+    return (_w1.get(E.get('s~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~787'), {}))
 
 
-x_1956 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1958 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-
-
-def x_1959(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_1993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~746'))
+    return {'tile': E.get('t~786'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~786'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_1960(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_1994 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1996 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+
+
+def x_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~746'))
+    return FLD(ctx, K[1], E.get('s~787'))
 
 
-def x_1961(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~747') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~747'), _w1))
+    return ADJ(ctx, 'spaces', E.get('s~787'))
 
 
-def x_1962(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_1999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~747'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~747'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return (E.get('x~788') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~788'), _w1))
 
 
-def x_1963(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_2000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~745'))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~788'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~788'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_2001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~744')}
+    return FLD(ctx, K[3], E.get('t~786'))
 
 
-x_1971 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_1972 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
-
-
-def x_1973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2005(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~749'), 'target': E.get('target~750'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return {'space': E.get('space~785')}
 
 
-def x_1974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_2009 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2010 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+
+
+def x_2011(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~750'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~749'), 0))
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~790'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~791'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~790'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~790'), 'target': E.get('target~791'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_1976(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~750')}
+    return (_w2.get(E.get('r~790'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~791'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~790'), 0))
 
 
-def t_1685(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
+def x_2014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+    if E is None:
+        E = ctx.env()
+    return {'target': E.get('target~791')}
+
+
+def t_1719(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     left = num(2)
     if left <= 0:
         return k()
-    return CHOOSE(ctx, 1685, left, [], k)
+    return CHOOSE(ctx, 1719, left, [], k)
 
 
-def t_1686(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def t_1720(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -201,25 +221,25 @@ def t_1686(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~718', 'ocean', True)
-        return t_1703(ctx, r2, s, E)
+        LOCAL(ctx, E, 't~749', 'ocean', True)
+        return t_1737(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~733', 'ocean', True)
-        return t_1722(ctx, k, s, E)
+        LOCAL(ctx, E, 't~769', 'ocean', True)
+        return t_1758(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~715', 'temperature', True)
-    LOCAL(ctx, E, 'n~716', 2, True)
-    return t_1689(ctx, r1, s, E)
+    LOCAL(ctx, E, 'p~746', 'temperature', True)
+    LOCAL(ctx, E, 'n~747', 2, True)
+    return t_1723(ctx, r1, s, E)
 
 
-d_1687 = _C.d_513  # rules_data/terraforming_mars/cards/071-140.yaml:115
-d_1688 = _C.d_585  # rules_data/terraforming_mars/cards/071-140.yaml:115
+d_1721 = _C.d_523  # rules_data/terraforming_mars/cards/071-140.yaml:115
+d_1722 = _C.d_597  # rules_data/terraforming_mars/cards/071-140.yaml:115
 
 
-def t_1689(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_1723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -228,58 +248,58 @@ def t_1689(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1690(ctx, lambda: nxt(left - 1), k, E)
+        return t_1724(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~716')))
+    return nxt(num(E.get('n~747')))
 
 
-def t_1690(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_1724(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1912(ctx, E):
-        return t_1691(ctx, k, s, E)
+    if x_1946(ctx, E):
+        return t_1725(ctx, k, s, E)
     return k()
 
 
-def t_1691(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_1725(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1692, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 1726, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1914(ctx, E), '+=', False, K[4])
-    return t_1693(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_1948(ctx, E), '+=', False, K[4])
+    return t_1727(ctx, k, s, E)
 
 
-def d_1692(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_1726(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1692, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 1726, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1914(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, x_1948(ctx, E), '+=', False, K[4])
     return True
 
 
-def t_1693(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_1727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1915(ctx, E):
-        return t_1694(ctx, k, s, E)
+    if x_1949(ctx, E):
+        return t_1728(ctx, k, s, E)
     return k()
 
 
-def t_1694(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_1728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -287,34 +307,34 @@ def t_1694(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_1695(ctx, E):
+    if not d_1729(ctx, E):
         return False
-    return t_1699(ctx, r1, s, E)
+    return t_1733(ctx, r1, s, E)
 
 
-def d_1695(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1729(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1916(ctx, E):
-        if not d_1696(ctx, E):
+    if x_1950(ctx, E):
+        if not d_1730(ctx, E):
             return False
     return True
 
 
-def d_1696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1730(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1697, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1731, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -323,523 +343,559 @@ def d_1696(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1697(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1731(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1697, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1731, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
 
 
-d_1698 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1699 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1700 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1701 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
-d_1702 = _C.d_555  # rules_data/terraforming_mars/cards/071-140.yaml:115
+d_1732 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1733 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1734 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1735 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1736 = _C.d_565  # rules_data/terraforming_mars/cards/071-140.yaml:115
 
 
-def t_1703(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_1737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1927(ctx, E):
-        return t_1704(ctx, k, s, E)
+    if x_1961(ctx, E):
+        return t_1738(ctx, k, s, E)
     return k()
 
 
-def t_1704(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_1738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~728', x_1928(ctx, E), True)
-    if not x_1929(ctx, E):
+    LOCAL(ctx, E, 'mine~753', x_1962(ctx, E), True)
+    LOCAL(ctx, E, 'empty~758', x_1963(ctx, E), True)
+    LOCAL(ctx, E, 'legal~764', x_1964(ctx, E), True)
+    if not x_1965(ctx, E):
         return False
-    return t_1707(ctx, k, s, E)
+    return t_1743(ctx, k, s, E)
 
 
-d_1705 = _C.d_558  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1706 = _C.d_559  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_1739 = _C.d_568  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1740 = _C.d_569  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1741 = _C.d_570  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1742 = _C.d_571  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_1707(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1707, None, [], k)
+    return CHOOSE(ctx, 1743, None, [], k)
 
 
-def t_1708(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~730', E.get('t~718'), True)
-    LOCAL(ctx, E, 's~731', E.get('space~729'), True)
-    return t_1711(ctx, k, s, E)
+    LOCAL(ctx, E, 't~766', E.get('t~749'), True)
+    LOCAL(ctx, E, 's~767', E.get('space~765'), True)
+    return t_1747(ctx, k, s, E)
 
 
-d_1709 = _C.d_562  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1710 = _C.d_563  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1745 = _C.d_574  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1746 = _C.d_575  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_1711(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1747(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1712, ctx.state.get('board'), E.get('s~731'))
+    c, key = KEYPLACE(ctx, 1748, ctx.state.get('board'), E.get('s~767'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1934(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[8])
-    return t_1714(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1970(ctx, E), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[8])
+    return t_1750(ctx, k, s, E)
 
 
-def d_1712(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1712, ctx.state.get('board'), E.get('s~731'))
+    c, key = KEYPLACE(ctx, 1748, ctx.state.get('board'), E.get('s~767'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1934(ctx, E), '=', False, K[7])
+        SET(ctx, 'board', c, key, x_1970(ctx, E), '=', False, K[7])
     return True
 
 
-d_1713 = _C.d_566  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1714 = _C.t_567  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1715 = _C.t_568  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1716 = _C.t_569  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1717 = _C.t_570  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1718 = _C.t_571  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1719 = _C.t_572  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1720 = _C.d_573  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1749 = _C.d_578  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1750 = _C.t_579  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1751 = _C.t_580  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1752 = _C.t_581  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1753 = _C.t_582  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1754 = _C.t_583  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1755 = _C.t_584  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1756 = _C.d_585  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_1721(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def d_1757(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~733', 'ocean', True)
+    LOCAL(ctx, E, 't~769', 'ocean', True)
     return True
 
 
-def t_1722(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_1758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1948(ctx, E):
-        return t_1723(ctx, k, s, E)
+    if x_1984(ctx, E):
+        return t_1759(ctx, k, s, E)
     return k()
 
 
-def t_1723(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_1759(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~743', x_1949(ctx, E), True)
-    if not x_1950(ctx, E):
+    LOCAL(ctx, E, 'mine~773', x_1985(ctx, E), True)
+    LOCAL(ctx, E, 'empty~778', x_1986(ctx, E), True)
+    LOCAL(ctx, E, 'legal~784', x_1987(ctx, E), True)
+    if not x_1988(ctx, E):
         return False
-    return t_1726(ctx, k, s, E)
+    return t_1764(ctx, k, s, E)
 
 
-def d_1724(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def d_1760(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~743', x_1949(ctx, E), True)
+    LOCAL(ctx, E, 'mine~773', x_1985(ctx, E), True)
     return True
 
 
-def d_1725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def d_1761(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1950(ctx, E):
+    LOCAL(ctx, E, 'empty~778', x_1986(ctx, E), True)
+    return True
+
+
+def d_1762(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~784', x_1987(ctx, E), True)
+    return True
+
+
+def d_1763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_1988(ctx, E):
         return False
     return True
 
 
-def t_1726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1764(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1726, None, [], k)
+    return CHOOSE(ctx, 1764, None, [], k)
 
 
-def t_1727(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~745', E.get('t~733'), True)
-    LOCAL(ctx, E, 's~746', E.get('space~744'), True)
-    return t_1730(ctx, k, s, E)
+    LOCAL(ctx, E, 't~786', E.get('t~769'), True)
+    LOCAL(ctx, E, 's~787', E.get('space~785'), True)
+    return t_1768(ctx, k, s, E)
 
 
-def d_1728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_1766(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~745', E.get('t~733'), True)
+    LOCAL(ctx, E, 't~786', E.get('t~769'), True)
     return True
 
 
-def d_1729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def d_1767(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~746', E.get('space~744'), True)
+    LOCAL(ctx, E, 's~787', E.get('space~785'), True)
     return True
 
 
-def t_1730(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1768(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1731, ctx.state.get('board'), E.get('s~746'))
+    c, key = KEYPLACE(ctx, 1769, ctx.state.get('board'), E.get('s~787'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1955(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~746'), '=', False, K[8])
-    return t_1733(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1993(ctx, E), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[8])
+    return t_1771(ctx, k, s, E)
 
 
-def d_1731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1769(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1731, ctx.state.get('board'), E.get('s~746'))
+    c, key = KEYPLACE(ctx, 1769, ctx.state.get('board'), E.get('s~787'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1955(ctx, E), '=', False, K[7])
+        SET(ctx, 'board', c, key, x_1993(ctx, E), '=', False, K[7])
     return True
 
 
-def d_1732(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def d_1770(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~746'), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[8])
     return True
 
 
-def t_1733(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def t_1771(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1958(ctx, E):
-        return t_1734(ctx, k, s, E)
+    if x_1996(ctx, E):
+        return t_1772(ctx, k, s, E)
     return k()
 
 
-def t_1734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1736(ctx, r2, s, E)
+        return t_1774(ctx, r2, s, E)
 
     def r2():
-        return t_1738(ctx, r3, s, E)
+        return t_1776(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~745'), 'space': E.get('s~746'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~786'), 'space': E.get('s~787'), 'by': E.get('you')}):
+            return False
         return k()
 
-    return t_1735(ctx, r1, s, E)
+    return t_1773(ctx, r1, s, E)
 
 
-def t_1735(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_1773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1959(ctx, E), k)
+    return DO(ctx, x_1997(ctx, E), k)
 
 
-def t_1736(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_1960(ctx, E)))
-    old = E.get('x~747', MISSING)
+    items = list(items_of(x_1998(ctx, E)))
+    old = E.get('x~788', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~747', old)
+        UNSET(ctx, E, 'x~788', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~747', item, True)
-            if x_1961(ctx, E):
-                return t_1737(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~788', item, True)
+            if x_1999(ctx, E):
+                return t_1775(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1737(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_1775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1962(ctx, E), k)
+    return DO(ctx, x_2000(ctx, E), k)
 
 
-def t_1738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_1776(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_1963(ctx, E), k)
+    return DO(ctx, x_2001(ctx, E), k)
 
 
-def d_1739(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_1777(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~745'), 'space': E.get('s~746'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~786'), 'space': E.get('s~787'), 'by': E.get('you')}):
+        return False
     return True
 
 
-def t_1740(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def t_1778(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 6, True)
-    LOCAL(ctx, E, 'r~749', 'plants', True)
-    return t_1743(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~789', 6, True)
+    LOCAL(ctx, E, 'r~790', 'plants', True)
+    return t_1781(ctx, k, s, E)
 
 
-def d_1741(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def d_1779(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~748', 6, True)
+    LOCAL(ctx, E, 'n~789', 6, True)
     return True
 
 
-def d_1742(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
+def d_1780(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:115
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~749', 'plants', True)
+    LOCAL(ctx, E, 'r~790', 'plants', True)
     return True
 
 
-def t_1743(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_1781(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1971(ctx, E):
-        return t_1744(ctx, k, s, E)
+    if x_2009(ctx, E):
+        return t_1782(ctx, k, s, E)
     return k()
 
 
-def t_1744(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_1782(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1744, None, [], k)
+    return CHOOSE(ctx, 1782, None, [], k)
 
 
-def d_1745(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_1783(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1745, PL(ctx, E.get('target~750')).get('stock'), E.get('r~749'))
+    c, key = KEYPLACE(ctx, 1783, PL(ctx, E.get('target~791')).get('stock'), E.get('r~790'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~789'), '-=', False, K[9])
     return True
 
 
-d_1746 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1784 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {
-    1685: t_1685,
-    1686: t_1686,
-    1687: CPS(d_1687),
-    1688: CPS(d_1688),
-    1689: t_1689,
-    1690: t_1690,
-    1691: t_1691,
-    1692: CPS(d_1692),
-    1693: t_1693,
-    1694: t_1694,
-    1695: CPS(d_1695),
-    1696: CPS(d_1696),
-    1697: CPS(d_1697),
-    1698: CPS(d_1698),
-    1699: t_1699,
-    1700: t_1700,
-    1701: CPS(d_1701),
-    1702: CPS(d_1702),
-    1703: t_1703,
-    1704: t_1704,
-    1705: CPS(d_1705),
-    1706: CPS(d_1706),
-    1707: t_1707,
-    1708: t_1708,
-    1709: CPS(d_1709),
-    1710: CPS(d_1710),
-    1711: t_1711,
-    1712: CPS(d_1712),
-    1713: CPS(d_1713),
-    1714: t_1714,
-    1715: t_1715,
-    1716: t_1716,
-    1717: t_1717,
-    1718: t_1718,
     1719: t_1719,
-    1720: CPS(d_1720),
+    1720: t_1720,
     1721: CPS(d_1721),
-    1722: t_1722,
+    1722: CPS(d_1722),
     1723: t_1723,
-    1724: CPS(d_1724),
-    1725: CPS(d_1725),
-    1726: t_1726,
+    1724: t_1724,
+    1725: t_1725,
+    1726: CPS(d_1726),
     1727: t_1727,
-    1728: CPS(d_1728),
+    1728: t_1728,
     1729: CPS(d_1729),
-    1730: t_1730,
+    1730: CPS(d_1730),
     1731: CPS(d_1731),
     1732: CPS(d_1732),
     1733: t_1733,
     1734: t_1734,
-    1735: t_1735,
-    1736: t_1736,
+    1735: CPS(d_1735),
+    1736: CPS(d_1736),
     1737: t_1737,
     1738: t_1738,
     1739: CPS(d_1739),
-    1740: t_1740,
+    1740: CPS(d_1740),
     1741: CPS(d_1741),
     1742: CPS(d_1742),
     1743: t_1743,
     1744: t_1744,
     1745: CPS(d_1745),
     1746: CPS(d_1746),
+    1747: t_1747,
+    1748: CPS(d_1748),
+    1749: CPS(d_1749),
+    1750: t_1750,
+    1751: t_1751,
+    1752: t_1752,
+    1753: t_1753,
+    1754: t_1754,
+    1755: t_1755,
+    1756: CPS(d_1756),
+    1757: CPS(d_1757),
+    1758: t_1758,
+    1759: t_1759,
+    1760: CPS(d_1760),
+    1761: CPS(d_1761),
+    1762: CPS(d_1762),
+    1763: CPS(d_1763),
+    1764: t_1764,
+    1765: t_1765,
+    1766: CPS(d_1766),
+    1767: CPS(d_1767),
+    1768: t_1768,
+    1769: CPS(d_1769),
+    1770: CPS(d_1770),
+    1771: t_1771,
+    1772: t_1772,
+    1773: t_1773,
+    1774: t_1774,
+    1775: t_1775,
+    1776: t_1776,
+    1777: CPS(d_1777),
+    1778: t_1778,
+    1779: CPS(d_1779),
+    1780: CPS(d_1780),
+    1781: t_1781,
+    1782: t_1782,
+    1783: CPS(d_1783),
+    1784: CPS(d_1784),
 }
 
 
 CODE = {
-    1912: x_1912,
-    1913: x_1913,
-    1914: x_1914,
-    1915: x_1915,
-    1916: x_1916,
-    1917: x_1917,
-    1919: x_1919,
-    1921: x_1921,
-    1922: x_1922,
-    1923: x_1923,
-    1927: x_1927,
-    1928: x_1928,
-    1929: x_1929,
-    1933: x_1933,
-    1934: x_1934,
-    1935: x_1935,
-    1937: x_1937,
-    1938: x_1938,
-    1939: x_1939,
-    1940: x_1940,
-    1941: x_1941,
-    1942: x_1942,
     1946: x_1946,
+    1947: x_1947,
     1948: x_1948,
     1949: x_1949,
     1950: x_1950,
-    1954: x_1954,
+    1951: x_1951,
+    1953: x_1953,
     1955: x_1955,
     1956: x_1956,
-    1958: x_1958,
-    1959: x_1959,
-    1960: x_1960,
+    1957: x_1957,
     1961: x_1961,
     1962: x_1962,
     1963: x_1963,
-    1967: x_1967,
+    1964: x_1964,
+    1965: x_1965,
+    1969: x_1969,
+    1970: x_1970,
     1971: x_1971,
-    1972: x_1972,
     1973: x_1973,
     1974: x_1974,
+    1975: x_1975,
     1976: x_1976,
+    1977: x_1977,
+    1978: x_1978,
+    1982: x_1982,
+    1984: x_1984,
+    1985: x_1985,
+    1986: x_1986,
+    1987: x_1987,
+    1988: x_1988,
+    1992: x_1992,
+    1993: x_1993,
+    1994: x_1994,
+    1996: x_1996,
+    1997: x_1997,
+    1998: x_1998,
+    1999: x_1999,
+    2000: x_2000,
+    2001: x_2001,
+    2005: x_2005,
+    2009: x_2009,
+    2010: x_2010,
+    2011: x_2011,
+    2012: x_2012,
+    2014: x_2014,
 }
 AT = {
-    1948: 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    1949: 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    1950: 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    1954: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1955: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1959: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    1960: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    1961: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    1962: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    1963: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    1967: 'rules_data/terraforming_mars/definitions/board.yaml:104',
-    1973: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    1974: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
-    1976: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    1984: 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    1985: 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    1986: 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    1987: 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    1988: 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    1992: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    1993: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    1997: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    1998: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    1999: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    2000: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    2001: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    2005: 'rules_data/terraforming_mars/definitions/board.yaml:146',
+    2011: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    2012: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    2014: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:107
-    'giant_ice_asteroid': '{"id":"giant_ice_asteroid","number":"080","name":{"en":"Giant Ice Asteroid"},"type":"event","cost":36,"tags":["space"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~715","e":{"op":"lit","v":"temperature","x":1909},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1687},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":1910},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1688},{"op":"rep","n":{"op":"var","n":"n~716","x":1911},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"max","d":0},"x":1912},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0,"x":1913},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0,"x":1914},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1692},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1915},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1916},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"d":0,"x":1917},"o":"+=","e":{"op":"lit","v":1,"x":1918},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1697},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1919},"o":"=","e":{"op":"lit","v":true,"x":1920},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1698}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1696},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1695},{"op":"for","v":"b~717","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"bonuses","d":[],"x":1921},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"x":1922},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"effect"},"x":1923},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1700},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1699},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~715","x":1924},"by":{"op":"var","n":"you","x":1925}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1701}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1694},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1693}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1691},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1690},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1689},{"op":"let","v":"t~718","e":{"op":"lit","v":"ocean","x":1926},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1702},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~719","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tile","d":null},"b":{"op":"var","n":"t~718"}}}]},"x":1927},"t":{"op":"seq","b":[{"op":"let","v":"legal~728","e":{"op":"letx","v":"open~724","e":{"op":"filt","v":"s~721","src":{"op":"filt","v":"x~720","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~720"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"t~718"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~721"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~722","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~721"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~723","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~723"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~723"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~727","e":{"op":"filt","v":"s~725","src":{"op":"var","n":"open~724"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~726","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~725"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~726"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~726"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~727"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~727"},"b":{"op":"var","n":"open~724"}}},"x":1928},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1705},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~728"}]},"b":{"op":"lit","v":0},"x":1929},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1706},{"op":"choose","alts":[{"gens":[{"v":"space~729","src":{"op":"var","n":"legal~728","x":1930},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~730","e":{"op":"var","n":"t~718","x":1931},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1709},{"op":"let","v":"s~731","e":{"op":"var","n":"space~729","x":1932},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1710},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~731"},"d":{},"x":1933},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~730"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1934},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1712},{"op":"set","t":{"op":"st","k":"last_space","x":1935},"o":"=","e":{"op":"var","n":"s~731","x":1936},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1713},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1937},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~731"},"f":"bonus","d":null,"x":1938},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1716},{"op":"for","v":"x~732","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~731"}],"kind":"spaces","x":1939},"w":{"op":"in","a":{"op":"var","n":"x~732"},"b":{"op":"st","k":"board"},"neg":false,"x":1940},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~732"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1941},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1718},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1717},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"effect","d":null,"x":1942},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1719},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~730","x":1943},"space":{"op":"var","n":"s~731","x":1944},"by":{"op":"var","n":"you","x":1945}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1720}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1715},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1714}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1711}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1708},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~729"}],"x":1946}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1707}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1704},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1703},{"op":"let","v":"t~733","e":{"op":"lit","v":"ocean","x":1947},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1721},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~734","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~734"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~734"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~734"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~734"},"f":"tile","d":null},"b":{"op":"var","n":"t~733"}}}]},"x":1948},"t":{"op":"seq","b":[{"op":"let","v":"legal~743","e":{"op":"letx","v":"open~739","e":{"op":"filt","v":"s~736","src":{"op":"filt","v":"x~735","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~735"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~736"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~736"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~736"},"f":"reserved","d":null},"b":{"op":"var","n":"t~733"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~736"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~736"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~736"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~736"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~737","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~736"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~737"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~737"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~738","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~737"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~737"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~738"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~737"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~738"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~742","e":{"op":"filt","v":"s~740","src":{"op":"var","n":"open~739"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~741","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~740"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~741"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~741"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~742"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~742"},"b":{"op":"var","n":"open~739"}}},"x":1949},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1724},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~743"}]},"b":{"op":"lit","v":0},"x":1950},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1725},{"op":"choose","alts":[{"gens":[{"v":"space~744","src":{"op":"var","n":"legal~743","x":1951},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~745","e":{"op":"var","n":"t~733","x":1952},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1728},{"op":"let","v":"s~746","e":{"op":"var","n":"space~744","x":1953},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1729},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~746"},"d":{},"x":1954},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~745"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1955},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1731},{"op":"set","t":{"op":"st","k":"last_space","x":1956},"o":"=","e":{"op":"var","n":"s~746","x":1957},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1732},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1958},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~746"},"f":"bonus","d":null,"x":1959},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1735},{"op":"for","v":"x~747","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~746"}],"kind":"spaces","x":1960},"w":{"op":"in","a":{"op":"var","n":"x~747"},"b":{"op":"st","k":"board"},"neg":false,"x":1961},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~747"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1962},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1737},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1736},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~745"},"f":"effect","d":null,"x":1963},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1738},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~745","x":1964},"space":{"op":"var","n":"s~746","x":1965},"by":{"op":"var","n":"you","x":1966}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1739}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1734},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1733}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1730}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1727},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~744"}],"x":1967}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1726}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1723},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1722}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1686},"label":{"op":"lit","v":{"first":1},"x":1968}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":6,"x":1969},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1741},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1970},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1742},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1971},"t":{"op":"choose","alts":[{"gens":[{"v":"target~750","src":{"op":"core","n":"players","x":1972},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~749"},"target":{"op":"var","n":"target~750"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1973}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1974},"o":"-=","e":{"op":"var","n":"n~748","x":1975},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1745},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~750"}],"x":1976}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1746},"label":{"op":"lit","v":{"target":null},"x":1977}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":6,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 6 piante a un qualsiasi giocatore","en":"remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1744},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1743}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1740},"label":{"op":"lit","v":{"first":2},"x":1978}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1979},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura di 2 e piazza una tessera Oceano e piazza una tessera Oceano; togli fino a 6 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature 2 steps and place an ocean tile and place an ocean tile; remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1685},"source":{"doc":"tm-facts","section":"cards.json #080"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:107"}',
+    'giant_ice_asteroid': '{"id":"giant_ice_asteroid","number":"080","name":{"en":"Giant Ice Asteroid"},"type":"event","cost":36,"tags":["space"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"temperature","x":1943},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1721},{"op":"let","v":"n~747","e":{"op":"lit","v":2,"x":1944},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1722},{"op":"rep","n":{"op":"var","n":"n~747","x":1945},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":1946},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":1947},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":1948},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1726},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1949},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1950},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":1951},"o":"+=","e":{"op":"lit","v":1,"x":1952},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1731},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1953},"o":"=","e":{"op":"lit","v":true,"x":1954},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1732}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1730},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1729},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":1955},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":1956},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":1957},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1734},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1733},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":1958},"by":{"op":"var","n":"you","x":1959}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1735}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1728},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1727}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1725},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1724},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1723},{"op":"let","v":"t~749","e":{"op":"lit","v":"ocean","x":1960},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1736},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~750","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tile","d":null},"b":{"op":"var","n":"t~749"}}}]},"x":1961},"t":{"op":"seq","b":[{"op":"let","v":"mine~753","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1962},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1739},{"op":"let","v":"empty~758","e":{"op":"filt","v":"s~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~753"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":1963},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1740},{"op":"let","v":"legal~764","e":{"op":"letx","v":"open~760","e":{"op":"filt","v":"s~759","src":{"op":"var","n":"empty~758"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~759"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~759"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~763","e":{"op":"filt","v":"s~761","src":{"op":"var","n":"open~760"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~763"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~763"},"b":{"op":"var","n":"open~760"}}},"b":{"op":"var","n":"open~760"}},"x":1964},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1741},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~764"}]},"b":{"op":"lit","v":0},"x":1965},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1742},{"op":"choose","alts":[{"gens":[{"v":"space~765","src":{"op":"var","n":"legal~764","x":1966},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~766","e":{"op":"var","n":"t~749","x":1967},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1745},{"op":"let","v":"s~767","e":{"op":"var","n":"space~765","x":1968},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1746},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~767"},"d":{},"x":1969},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~766"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1970},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1748},{"op":"set","t":{"op":"st","k":"last_space","x":1971},"o":"=","e":{"op":"var","n":"s~767","x":1972},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1749},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1973},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~767"},"f":"bonus","d":null,"x":1974},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1752},{"op":"for","v":"x~768","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~767"}],"kind":"spaces","x":1975},"w":{"op":"in","a":{"op":"var","n":"x~768"},"b":{"op":"st","k":"board"},"neg":false,"x":1976},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~768"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1977},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1754},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1753},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"effect","d":null,"x":1978},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1755},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~766","x":1979},"space":{"op":"var","n":"s~767","x":1980},"by":{"op":"var","n":"you","x":1981}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1756}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1751},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1750}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1747}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1744},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~765"}],"x":1982}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1743}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1738},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1737},{"op":"let","v":"t~769","e":{"op":"lit","v":"ocean","x":1983},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1757},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~770","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~770"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~770"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~770"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~770"},"f":"tile","d":null},"b":{"op":"var","n":"t~769"}}}]},"x":1984},"t":{"op":"seq","b":[{"op":"let","v":"mine~773","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~772","src":{"op":"filt","v":"x~771","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~771"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~772"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1985},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1760},{"op":"let","v":"empty~778","e":{"op":"filt","v":"s~775","src":{"op":"filt","v":"x~774","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~774"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~775"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~775"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~775"},"f":"reserved","d":null},"b":{"op":"var","n":"t~769"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~775"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~773"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~775"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~776","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~775"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~776"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~776"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~777","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~776"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~776"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~777"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~776"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~777"}}]}]}}]}]}}]}}]}]},"x":1986},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1761},{"op":"let","v":"legal~784","e":{"op":"letx","v":"open~780","e":{"op":"filt","v":"s~779","src":{"op":"var","n":"empty~778"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~779"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~779"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~783","e":{"op":"filt","v":"s~781","src":{"op":"var","n":"open~780"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~782","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~781"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~782"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~782"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~783"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~783"},"b":{"op":"var","n":"open~780"}}},"b":{"op":"var","n":"open~780"}},"x":1987},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1762},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~784"}]},"b":{"op":"lit","v":0},"x":1988},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1763},{"op":"choose","alts":[{"gens":[{"v":"space~785","src":{"op":"var","n":"legal~784","x":1989},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~786","e":{"op":"var","n":"t~769","x":1990},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1766},{"op":"let","v":"s~787","e":{"op":"var","n":"space~785","x":1991},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1767},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~787"},"d":{},"x":1992},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~786"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~786"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1993},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1769},{"op":"set","t":{"op":"st","k":"last_space","x":1994},"o":"=","e":{"op":"var","n":"s~787","x":1995},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1770},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1996},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~787"},"f":"bonus","d":null,"x":1997},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1773},{"op":"for","v":"x~788","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~787"}],"kind":"spaces","x":1998},"w":{"op":"in","a":{"op":"var","n":"x~788"},"b":{"op":"st","k":"board"},"neg":false,"x":1999},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~788"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2000},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1775},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1774},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~786"},"f":"effect","d":null,"x":2001},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1776},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~786","x":2002},"space":{"op":"var","n":"s~787","x":2003},"by":{"op":"var","n":"you","x":2004}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1777}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1772},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1771}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1768}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1765},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~785"}],"x":2005}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1764}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1759},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1758}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1720},"label":{"op":"lit","v":{"first":1},"x":2006}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~789","e":{"op":"lit","v":6,"x":2007},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1779},{"op":"let","v":"r~790","e":{"op":"lit","v":"plants","x":2008},"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1780},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2009},"t":{"op":"choose","alts":[{"gens":[{"v":"target~791","src":{"op":"core","n":"players","x":2010},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~791"}},"k":{"op":"var","n":"r~790"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~790"},"target":{"op":"var","n":"target~791"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2011}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~791"}},"k":{"op":"var","n":"r~790"},"d":0,"x":2012},"o":"-=","e":{"op":"var","n":"n~789","x":2013},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1783},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~791"}],"x":2014}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1784},"label":{"op":"lit","v":{"target":null},"x":2015}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":6,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 6 piante a un qualsiasi giocatore","en":"remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1782},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1781}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:115","id":1778},"label":{"op":"lit","v":{"first":2},"x":2016}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":2017},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta la temperatura e la NT di 2 e piazza una tessera Oceano e piazza una tessera Oceano; togli fino a 6 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the temperature and your TR 2 steps and place an ocean tile and place an ocean tile; remove up to 6 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1719},"source":{"doc":"tm-facts","section":"cards.json #080"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:107"}',
 }

@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_2012 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2050 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1775(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
+def d_1813(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:142
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 1778, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 1816, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1776 = _C.d_777  # rules_data/terraforming_mars/cards/071-140.yaml:142
-d_1777 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:142
+d_1814 = _C.d_793  # rules_data/terraforming_mars/cards/071-140.yaml:142
+d_1815 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:142
 
 
-def d_1778(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1778, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1816, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1775: CPS(d_1775),
-    1776: CPS(d_1776),
-    1777: CPS(d_1777),
-    1778: CPS(d_1778),
+    1813: CPS(d_1813),
+    1814: CPS(d_1814),
+    1815: CPS(d_1815),
+    1816: CPS(d_1816),
 }
 
 
 CODE = {
-    2012: x_2012,
+    2050: x_2050,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:136
-    'giant_space_mirror': '{"id":"giant_space_mirror","number":"083","name":{"en":"Giant Space Mirror"},"type":"automated","cost":17,"tags":["power","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":2010},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1776},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2011},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1777},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2012},"o":"+=","e":{"op":"var","n":"n~715","x":2013},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1778}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1775},"source":{"doc":"tm-facts","section":"cards.json #083"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:136"}',
+    'giant_space_mirror': '{"id":"giant_space_mirror","number":"083","name":{"en":"Giant Space Mirror"},"type":"automated","cost":17,"tags":["power","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2048},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1814},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2049},"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1815},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2050},"o":"+=","e":{"op":"var","n":"n~746","x":2051},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1816}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:142","id":1813},"source":{"doc":"tm-facts","section":"cards.json #083"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:136"}',
 }

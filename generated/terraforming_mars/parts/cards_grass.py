@@ -48,87 +48,87 @@ K = [
 ]
 
 
-def x_2053(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:173
+def x_2093(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:173
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-16))
 
 
-x_2056 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2060 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2096 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2100 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
+def d_1854(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:180
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 1817, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 1857, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 1820, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 1860, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1815 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:180
-d_1816 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1855 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1856 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:180
 
 
-def d_1817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1857(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1817, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1857, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1818 = _C.d_445  # rules_data/terraforming_mars/cards/071-140.yaml:180
-d_1819 = _C.d_772  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1858 = _C.d_453  # rules_data/terraforming_mars/cards/071-140.yaml:180
+d_1859 = _C.d_788  # rules_data/terraforming_mars/cards/071-140.yaml:180
 
 
-def d_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1860(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1820, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1860, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1814: CPS(d_1814),
-    1815: CPS(d_1815),
-    1816: CPS(d_1816),
-    1817: CPS(d_1817),
-    1818: CPS(d_1818),
-    1819: CPS(d_1819),
-    1820: CPS(d_1820),
+    1854: CPS(d_1854),
+    1855: CPS(d_1855),
+    1856: CPS(d_1856),
+    1857: CPS(d_1857),
+    1858: CPS(d_1858),
+    1859: CPS(d_1859),
+    1860: CPS(d_1860),
 }
 
 
 CODE = {
-    2053: x_2053,
-    2056: x_2056,
-    2060: x_2060,
+    2093: x_2093,
+    2096: x_2096,
+    2100: x_2100,
 }
 AT = {
-    2053: 'rules_data/terraforming_mars/cards/071-140.yaml:173',
+    2093: 'rules_data/terraforming_mars/cards/071-140.yaml:173',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:173
-    'grass': '{"id":"grass","number":"087","name":{"en":"Grass"},"type":"automated","cost":11,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-16},"x":2053},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2054},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1815},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":2055},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1816},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2056},"o":"+=","e":{"op":"var","n":"n~715","x":2057},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1817},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":2058},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1818},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":2059},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1819},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2060},"o":"+=","e":{"op":"var","n":"n~717","x":2061},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1820}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1814},"source":{"doc":"tm-facts","section":"cards.json #087"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:173"}',
+    'grass': '{"id":"grass","number":"087","name":{"en":"Grass"},"type":"automated","cost":11,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-16},"x":2093},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2094},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1855},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2095},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1856},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2096},"o":"+=","e":{"op":"var","n":"n~746","x":2097},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1857},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":2098},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1858},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2099},"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1859},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2100},"o":"+=","e":{"op":"var","n":"n~748","x":2101},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1860}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:180","id":1854},"source":{"doc":"tm-facts","section":"cards.json #087"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:173"}',
 }

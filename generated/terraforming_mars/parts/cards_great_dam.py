@@ -48,57 +48,57 @@ K = [
 ]
 
 
-x_2807 = _C.x_536  # rules_data/terraforming_mars/cards/071-140.yaml:672
-x_2810 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2812 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:680
+x_2853 = _C.x_544  # rules_data/terraforming_mars/cards/071-140.yaml:672
+x_2856 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2858 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:680
 
 
-def d_2465(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
+def d_2511(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:679
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 2514, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_2466 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:679
-d_2467 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2512 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:679
+d_2513 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:679
 
 
-def d_2468(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2514(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2468, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2514, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-t_2469 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:680
+t_2515 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:680
 
 
 TRIALS = {
-    2465: CPS(d_2465),
-    2466: CPS(d_2466),
-    2467: CPS(d_2467),
-    2468: CPS(d_2468),
-    2469: t_2469,
+    2511: CPS(d_2511),
+    2512: CPS(d_2512),
+    2513: CPS(d_2513),
+    2514: CPS(d_2514),
+    2515: t_2515,
 }
 
 
 CODE = {
-    2807: x_2807,
-    2810: x_2810,
-    2812: x_2812,
+    2853: x_2853,
+    2856: x_2856,
+    2858: x_2858,
 }
 AT = {
 }
@@ -106,5 +106,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:672
-    'great_dam': '{"id":"great_dam","number":"136","name":{"en":"Great Dam"},"type":"automated","cost":12,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2807},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2808},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2466},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2809},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2467},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2810},"o":"+=","e":{"op":"var","n":"n~715","x":2811},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2468}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2465},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2812},"at":"rules_data/terraforming_mars/cards/071-140.yaml:680","id":2469},"vp":{"op":"lit","v":1,"x":2813},"source":{"doc":"tm-facts","section":"cards.json #136"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:672"}',
+    'great_dam': '{"id":"great_dam","number":"136","name":{"en":"Great Dam"},"type":"automated","cost":12,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":4},"x":2853},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2854},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2512},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2855},"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2513},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2856},"o":"+=","e":{"op":"var","n":"n~746","x":2857},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2514}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:679","id":2511},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2858},"at":"rules_data/terraforming_mars/cards/071-140.yaml:680","id":2515},"vp":{"op":"lit","v":1,"x":2859},"source":{"doc":"tm-facts","section":"cards.json #136"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:672"}',
 }

@@ -47,22 +47,22 @@ K = [
 ]
 
 
-def x_1558(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:609
+def x_1586(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:609
     if E is None:
         E = ctx.env()
     return ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) >= 1)
 
 
-x_1561 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1562 = _C.x_380  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1563 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1564 = _C.x_382  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1565 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1567 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1570 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1589 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1590 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1591 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1592 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1593 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1595 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1598 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
+def t_1401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:616
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -70,114 +70,114 @@ def t_1373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~719', 1, True)
-        LOCAL(ctx, E, 'r~720', 'steel', True)
-        c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        LOCAL(ctx, E, 'n~750', 1, True)
+        LOCAL(ctx, E, 'r~751', 'steel', True)
+        c, key = KEYPLACE(ctx, 1411, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'steel', True)
-    return t_1376(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'steel', True)
+    return t_1404(ctx, r1, s, E)
 
 
-d_1374 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:616
-d_1375 = _C.d_1328  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1402 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1403 = _C.d_1356  # rules_data/terraforming_mars/cards/001-070.yaml:616
 
 
-def t_1376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_1404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1561(ctx, E):
-        return t_1377(ctx, k, s, E)
+    if x_1589(ctx, E):
+        return t_1405(ctx, k, s, E)
     return k()
 
 
-def t_1377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_1405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1562(ctx, E):
+    if not x_1590(ctx, E):
         return False
-    return t_1379(ctx, k, s, E)
+    return t_1407(ctx, k, s, E)
 
 
-d_1378 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1406 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_1379(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_1407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1379, None, [], k)
+    return CHOOSE(ctx, 1407, None, [], k)
 
 
-def d_1380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_1408(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1380, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1408, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_1381 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:616
-d_1382 = _C.d_1382  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1409 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:616
+d_1410 = _C.d_1410  # rules_data/terraforming_mars/cards/001-070.yaml:616
 
 
-def d_1383(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1383, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 1411, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1373: t_1373,
-    1374: CPS(d_1374),
-    1375: CPS(d_1375),
-    1376: t_1376,
-    1377: t_1377,
-    1378: CPS(d_1378),
-    1379: t_1379,
-    1380: CPS(d_1380),
-    1381: CPS(d_1381),
-    1382: CPS(d_1382),
-    1383: CPS(d_1383),
+    1401: t_1401,
+    1402: CPS(d_1402),
+    1403: CPS(d_1403),
+    1404: t_1404,
+    1405: t_1405,
+    1406: CPS(d_1406),
+    1407: t_1407,
+    1408: CPS(d_1408),
+    1409: CPS(d_1409),
+    1410: CPS(d_1410),
+    1411: CPS(d_1411),
 }
 
 
 CODE = {
-    1558: x_1558,
-    1561: x_1561,
-    1562: x_1562,
-    1563: x_1563,
-    1564: x_1564,
-    1565: x_1565,
-    1567: x_1567,
-    1570: x_1570,
+    1586: x_1586,
+    1589: x_1589,
+    1590: x_1590,
+    1591: x_1591,
+    1592: x_1592,
+    1593: x_1593,
+    1595: x_1595,
+    1598: x_1598,
 }
 AT = {
-    1558: 'rules_data/terraforming_mars/cards/001-070.yaml:609',
+    1586: 'rules_data/terraforming_mars/cards/001-070.yaml:609',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:609
-    'great_escarpment_consortium': '{"id":"great_escarpment_consortium","number":"061","name":{"en":"Great Escarpment Consortium"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":1},"x":1558},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1559},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1374},{"op":"let","v":"r~716","e":{"op":"lit","v":"steel","x":1560},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1375},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1561},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":1562},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1378},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":1563},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1564}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1565},"o":"-=","e":{"op":"var","n":"n~715","x":1566},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1380},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":1567}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di acciaio di un qualsiasi giocatore","en":"lower any player\'s steel production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1379}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1377},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1376},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":1568},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1381},{"op":"let","v":"r~720","e":{"op":"lit","v":"steel","x":1569},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1382},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1570},"o":"+=","e":{"op":"var","n":"n~719","x":1571},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1383}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1373},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #061 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:609"}',
+    'great_escarpment_consortium': '{"id":"great_escarpment_consortium","number":"061","name":{"en":"Great Escarpment Consortium"},"type":"automated","cost":6,"requires":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":1},"x":1586},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1587},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1402},{"op":"let","v":"r~747","e":{"op":"lit","v":"steel","x":1588},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1403},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1589},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":1590},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1406},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":1591},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1592}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1593},"o":"-=","e":{"op":"var","n":"n~746","x":1594},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1408},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":1595}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di acciaio di un qualsiasi giocatore","en":"lower any player\'s steel production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1407}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1405},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1404},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1596},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1409},{"op":"let","v":"r~751","e":{"op":"lit","v":"steel","x":1597},"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1410},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1598},"o":"+=","e":{"op":"var","n":"n~750","x":1599},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1411}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:616","id":1401},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #061 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:609"}',
 }

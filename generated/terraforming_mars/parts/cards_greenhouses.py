@@ -47,56 +47,56 @@ K = [
 ]
 
 
-x_2138 = _C.x_2138  # rules_data/terraforming_mars/cards/071-140.yaml:272
-x_2139 = _C.x_1772  # rules_data/terraforming_mars/definitions/resources.yaml:21
-x_2140 = _C.x_2140  # rules_data/terraforming_mars/definitions/resources.yaml:21
+x_2178 = _C.x_2178  # rules_data/terraforming_mars/cards/071-140.yaml:272
+x_2179 = _C.x_1800  # rules_data/terraforming_mars/definitions/resources.yaml:21
+x_2180 = _C.x_2180  # rules_data/terraforming_mars/definitions/resources.yaml:21
 
 
-def d_1883(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
+def d_1923(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 1, True)
-    LOCAL(ctx, E, 'r~719', 'plants', True)
-    LOCAL(ctx, E, 'k~720', x_2138(ctx, E), True)
-    c, key = KEYPLACE(ctx, 1887, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
+    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'r~750', 'plants', True)
+    LOCAL(ctx, E, 'k~751', x_2178(ctx, E), True)
+    c, key = KEYPLACE(ctx, 1927, PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2140(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, x_2180(ctx, E), '+=', False, K[0])
     return True
 
 
-d_1884 = _C.d_361  # rules_data/terraforming_mars/cards/071-140.yaml:272
-d_1885 = _C.d_530  # rules_data/terraforming_mars/cards/071-140.yaml:272
-d_1886 = _C.d_1886  # rules_data/terraforming_mars/cards/071-140.yaml:272
+d_1924 = _C.d_369  # rules_data/terraforming_mars/cards/071-140.yaml:272
+d_1925 = _C.d_540  # rules_data/terraforming_mars/cards/071-140.yaml:272
+d_1926 = _C.d_1926  # rules_data/terraforming_mars/cards/071-140.yaml:272
 
 
-def d_1887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_1927(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1887, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 1927, PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2140(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, x_2180(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1883: CPS(d_1883),
-    1884: CPS(d_1884),
-    1885: CPS(d_1885),
-    1886: CPS(d_1886),
-    1887: CPS(d_1887),
+    1923: CPS(d_1923),
+    1924: CPS(d_1924),
+    1925: CPS(d_1925),
+    1926: CPS(d_1926),
+    1927: CPS(d_1927),
 }
 
 
 CODE = {
-    2138: x_2138,
-    2139: x_2139,
-    2140: x_2140,
+    2178: x_2178,
+    2179: x_2179,
+    2180: x_2180,
 }
 AT = {
 }
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:266
-    'greenhouses': '{"id":"greenhouses","number":"096","name":{"en":"Greenhouses"},"type":"automated","cost":6,"tags":["plant","building"],"effect":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":2136},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1884},{"op":"let","v":"r~719","e":{"op":"lit","v":"plants","x":2137},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1885},{"op":"let","v":"k~720","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~717","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":2138},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1886},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~719"},"d":0,"x":2139},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~718"},"b":{"op":"var","n":"k~720"},"x":2140},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":1887}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1883},"source":{"doc":"tm-facts","section":"cards.json #096"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:266"}',
+    'greenhouses': '{"id":"greenhouses","number":"096","name":{"en":"Greenhouses"},"type":"automated","cost":6,"tags":["plant","building"],"effect":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":2176},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1924},{"op":"let","v":"r~750","e":{"op":"lit","v":"plants","x":2177},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1925},{"op":"let","v":"k~751","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}],"x":2178},"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1926},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":2179},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~749"},"b":{"op":"var","n":"k~751"},"x":2180},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":1927}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:272","id":1923},"source":{"doc":"tm-facts","section":"cards.json #096"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:266"}',
 }

@@ -47,138 +47,138 @@ K = [
 ]
 
 
-x_2657 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2658 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2662 = _C.x_422  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
-x_2665 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_2701 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2702 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2706 = _C.x_430  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+x_2709 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_2666(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_2710(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~721'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~721'), 0) if type((_w1 := (ctx.state['players'][v_target_722] if type(v_target_722) is int and 0 <= v_target_722 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~721'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~720'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_722 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (2666, E.get('n~720'), E.get('r~721'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~752'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~752'), 0) if type((_w1 := (ctx.state['players'][v_target_753] if type(v_target_753) is int and 0 <= v_target_753 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~752'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~751'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_753 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (2710, E.get('n~751'), E.get('r~752'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_2667 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_2711 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_2668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~723'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~721'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~720'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~721'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~751'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~752'))) is str else 0))) is int else num(_w6)))
 
 
-def x_2669(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_2713(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~723'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~721'), 0))
+    return (_w2.get(E.get('r~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~752'), 0))
 
 
-x_2671 = _C.x_2557  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_2676 = _C.x_1243  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2680 = _C.x_1247  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2684 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_2715 = _C.x_2601  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_2720 = _C.x_1267  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2724 = _C.x_1271  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2728 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_2685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_2729(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~729'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~729'), 0) if type((_w1 := (ctx.state['players'][v_target_730] if type(v_target_730) is int and 0 <= v_target_730 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~729'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~728'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_730 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (2685, E.get('n~728'), E.get('r~729'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~760'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~760'), 0) if type((_w1 := (ctx.state['players'][v_target_761] if type(v_target_761) is int and 0 <= v_target_761 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~760'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~759'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_761 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (2729, E.get('n~759'), E.get('r~760'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_2686 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_2730 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_2687(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2731(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~729'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~731'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~729'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~728'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~729'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~762'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~759'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~760'))) is str else 0))) is int else num(_w6)))
 
 
-def x_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~729'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~731'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~729'), 0))
+    return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~762'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0))
 
 
-def x_2690(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~731')}
+    return {'target': E.get('target~762')}
 
 
-def t_2340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
+def t_2384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:561
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2343(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2387(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    return t_2348(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    return t_2392(ctx, k, s, E)
 
 
-d_2341 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:561
-d_2342 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2385 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2386 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:561
 
 
-def d_2343(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2657(ctx, E):
+    if not x_2701(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2345, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2389, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_2344 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2388 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2345(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2345, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2389, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_2346 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:561
-d_2347 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2390 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:561
+d_2391 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:561
 
 
-def t_2348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_2392(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2662(ctx, E):
-        return t_2349(ctx, k, s, E)
-    return t_2360(ctx, k, s, E)
+    if x_2706(ctx, E):
+        return t_2393(ctx, k, s, E)
+    return t_2404(ctx, k, s, E)
 
 
-def t_2349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_2393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -186,309 +186,309 @@ def t_2349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~724', E.get('n~717'), True)
-        LOCAL(ctx, E, 'r~725', E.get('r~718'), True)
-        c, key = KEYPLACE(ctx, 2359, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+        LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
+        LOCAL(ctx, E, 'r~756', E.get('r~749'), True)
+        c, key = KEYPLACE(ctx, 2403, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~720', E.get('n~717'), True)
-    LOCAL(ctx, E, 'r~721', E.get('r~718'), True)
-    return t_2352(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~751', E.get('n~748'), True)
+    LOCAL(ctx, E, 'r~752', E.get('r~749'), True)
+    return t_2396(ctx, r1, s, E)
 
 
-def d_2350(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~720', E.get('n~717'), True)
+    LOCAL(ctx, E, 'n~751', E.get('n~748'), True)
     return True
 
 
-def d_2351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~721', E.get('r~718'), True)
+    LOCAL(ctx, E, 'r~752', E.get('r~749'), True)
     return True
 
 
-def t_2352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2665(ctx, E):
-        return t_2353(ctx, k, s, E)
+    if x_2709(ctx, E):
+        return t_2397(ctx, k, s, E)
     return k()
 
 
-def t_2353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2666(ctx, E):
+    if not x_2710(ctx, E):
         return False
-    return t_2355(ctx, k, s, E)
+    return t_2399(ctx, k, s, E)
 
 
-def d_2354(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2398(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2666(ctx, E):
+    if not x_2710(ctx, E):
         return False
     return True
 
 
-def t_2355(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2399(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2355, None, [], k)
+    return CHOOSE(ctx, 2399, None, [], k)
 
 
-def d_2356(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2356, PL(ctx, E.get('target~723')).get('prod'), E.get('r~721'))
+    c, key = KEYPLACE(ctx, 2400, PL(ctx, E.get('target~754')).get('prod'), E.get('r~752'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~720'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~751'), '-=', False, K[0])
     return True
 
 
-def d_2357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2401(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~724', E.get('n~717'), True)
+    LOCAL(ctx, E, 'n~755', E.get('n~748'), True)
     return True
 
 
-def d_2358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~725', E.get('r~718'), True)
+    LOCAL(ctx, E, 'r~756', E.get('r~749'), True)
     return True
 
 
-def d_2359(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2403(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2359, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+    c, key = KEYPLACE(ctx, 2403, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[0])
     return True
 
 
-def t_2360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_2404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~726', E.get('n~717'), True)
-    LOCAL(ctx, E, 'r~727', E.get('r~718'), True)
-    c, key = KEYPLACE(ctx, 2363, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+    LOCAL(ctx, E, 'n~757', E.get('n~748'), True)
+    LOCAL(ctx, E, 'r~758', E.get('r~749'), True)
+    c, key = KEYPLACE(ctx, 2407, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~728', E.get('n~717'), True)
-    LOCAL(ctx, E, 'r~729', E.get('r~718'), True)
-    return t_2366(ctx, k, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~759', E.get('n~748'), True)
+    LOCAL(ctx, E, 'r~760', E.get('r~749'), True)
+    return t_2410(ctx, k, s, E)
 
 
-def d_2361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2405(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~726', E.get('n~717'), True)
+    LOCAL(ctx, E, 'n~757', E.get('n~748'), True)
     return True
 
 
-def d_2362(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2406(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~727', E.get('r~718'), True)
+    LOCAL(ctx, E, 'r~758', E.get('r~749'), True)
     return True
 
 
-def d_2363(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2407(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2363, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+    c, key = KEYPLACE(ctx, 2407, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
     return True
 
 
-def d_2364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~728', E.get('n~717'), True)
+    LOCAL(ctx, E, 'n~759', E.get('n~748'), True)
     return True
 
 
-def d_2365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~729', E.get('r~718'), True)
+    LOCAL(ctx, E, 'r~760', E.get('r~749'), True)
     return True
 
 
-def t_2366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2410(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2684(ctx, E):
-        return t_2367(ctx, k, s, E)
+    if x_2728(ctx, E):
+        return t_2411(ctx, k, s, E)
     return k()
 
 
-def t_2367(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2411(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2685(ctx, E):
+    if not x_2729(ctx, E):
         return False
-    return t_2369(ctx, k, s, E)
+    return t_2413(ctx, k, s, E)
 
 
-def d_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2412(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2685(ctx, E):
+    if not x_2729(ctx, E):
         return False
     return True
 
 
-def t_2369(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2413(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2369, None, [], k)
+    return CHOOSE(ctx, 2413, None, [], k)
 
 
-def d_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2414(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2370, PL(ctx, E.get('target~731')).get('prod'), E.get('r~729'))
+    c, key = KEYPLACE(ctx, 2414, PL(ctx, E.get('target~762')).get('prod'), E.get('r~760'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~728'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~759'), '-=', False, K[0])
     return True
 
 
 TRIALS = {
-    2340: t_2340,
-    2341: CPS(d_2341),
-    2342: CPS(d_2342),
-    2343: CPS(d_2343),
-    2344: CPS(d_2344),
-    2345: CPS(d_2345),
-    2346: CPS(d_2346),
-    2347: CPS(d_2347),
-    2348: t_2348,
-    2349: t_2349,
-    2350: CPS(d_2350),
-    2351: CPS(d_2351),
-    2352: t_2352,
-    2353: t_2353,
-    2354: CPS(d_2354),
-    2355: t_2355,
-    2356: CPS(d_2356),
-    2357: CPS(d_2357),
-    2358: CPS(d_2358),
-    2359: CPS(d_2359),
-    2360: t_2360,
-    2361: CPS(d_2361),
-    2362: CPS(d_2362),
-    2363: CPS(d_2363),
-    2364: CPS(d_2364),
-    2365: CPS(d_2365),
-    2366: t_2366,
-    2367: t_2367,
-    2368: CPS(d_2368),
-    2369: t_2369,
-    2370: CPS(d_2370),
+    2384: t_2384,
+    2385: CPS(d_2385),
+    2386: CPS(d_2386),
+    2387: CPS(d_2387),
+    2388: CPS(d_2388),
+    2389: CPS(d_2389),
+    2390: CPS(d_2390),
+    2391: CPS(d_2391),
+    2392: t_2392,
+    2393: t_2393,
+    2394: CPS(d_2394),
+    2395: CPS(d_2395),
+    2396: t_2396,
+    2397: t_2397,
+    2398: CPS(d_2398),
+    2399: t_2399,
+    2400: CPS(d_2400),
+    2401: CPS(d_2401),
+    2402: CPS(d_2402),
+    2403: CPS(d_2403),
+    2404: t_2404,
+    2405: CPS(d_2405),
+    2406: CPS(d_2406),
+    2407: CPS(d_2407),
+    2408: CPS(d_2408),
+    2409: CPS(d_2409),
+    2410: t_2410,
+    2411: t_2411,
+    2412: CPS(d_2412),
+    2413: t_2413,
+    2414: CPS(d_2414),
 }
 
 
 CODE = {
-    2657: x_2657,
-    2658: x_2658,
-    2662: x_2662,
-    2665: x_2665,
-    2666: x_2666,
-    2667: x_2667,
-    2668: x_2668,
-    2669: x_2669,
-    2671: x_2671,
-    2676: x_2676,
-    2680: x_2680,
-    2684: x_2684,
-    2685: x_2685,
-    2686: x_2686,
-    2687: x_2687,
-    2688: x_2688,
-    2690: x_2690,
+    2701: x_2701,
+    2702: x_2702,
+    2706: x_2706,
+    2709: x_2709,
+    2710: x_2710,
+    2711: x_2711,
+    2712: x_2712,
+    2713: x_2713,
+    2715: x_2715,
+    2720: x_2720,
+    2724: x_2724,
+    2728: x_2728,
+    2729: x_2729,
+    2730: x_2730,
+    2731: x_2731,
+    2732: x_2732,
+    2734: x_2734,
 }
 AT = {
-    2666: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2668: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2669: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    2685: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    2687: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    2688: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    2690: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2710: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    2712: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2713: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2729: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    2731: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    2732: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    2734: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:554
-    'hackers': '{"id":"hackers","number":"125","name":{"en":"Hackers"},"type":"automated","cost":3,"vp":{"op":"lit","v":-1,"x":2654},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2655},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2341},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2656},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2342},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2657},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2344},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2658},"o":"-=","e":{"op":"var","n":"n~715","x":2659},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2345}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2343},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2660},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2346},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2661},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2347},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~719","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~719"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0}}}],"x":2662},"t":{"op":"seq","b":[{"op":"let","v":"n~720","e":{"op":"var","n":"n~717","x":2663},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2350},{"op":"let","v":"r~721","e":{"op":"var","n":"r~718","x":2664},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2351},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2665},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~722","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~722"}},"k":{"op":"var","n":"r~721"},"d":0},"b":{"op":"var","n":"n~720"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~721"},"f":"production_min","d":0}}}],"x":2666},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2354},{"op":"choose","alts":[{"gens":[{"v":"target~723","src":{"op":"core","n":"players","x":2667},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~723"}},"k":{"op":"var","n":"r~721"},"d":0},"b":{"op":"var","n":"n~720"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~721"},"f":"production_min","d":0},"x":2668}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~723"}},"k":{"op":"var","n":"r~721"},"d":0,"x":2669},"o":"-=","e":{"op":"var","n":"n~720","x":2670},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2356},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~723"}],"x":2671}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~720","x":2672},"r":{"op":"var","n":"r~721","x":2673}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2355}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2353},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2352},{"op":"let","v":"n~724","e":{"op":"var","n":"n~717","x":2674},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2357},{"op":"let","v":"r~725","e":{"op":"var","n":"r~718","x":2675},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2358},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~725"},"d":0,"x":2676},"o":"+=","e":{"op":"var","n":"n~724","x":2677},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2359}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2349},"e":{"op":"seq","b":[{"op":"let","v":"n~726","e":{"op":"var","n":"n~717","x":2678},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2361},{"op":"let","v":"r~727","e":{"op":"var","n":"r~718","x":2679},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2362},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~727"},"d":0,"x":2680},"o":"+=","e":{"op":"var","n":"n~726","x":2681},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2363},{"op":"let","v":"n~728","e":{"op":"var","n":"n~717","x":2682},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2364},{"op":"let","v":"r~729","e":{"op":"var","n":"r~718","x":2683},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2365},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2684},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~730","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~730"}},"k":{"op":"var","n":"r~729"},"d":0},"b":{"op":"var","n":"n~728"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~729"},"f":"production_min","d":0}}}],"x":2685},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2368},{"op":"choose","alts":[{"gens":[{"v":"target~731","src":{"op":"core","n":"players","x":2686},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~731"}},"k":{"op":"var","n":"r~729"},"d":0},"b":{"op":"var","n":"n~728"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~729"},"f":"production_min","d":0},"x":2687}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~731"}},"k":{"op":"var","n":"r~729"},"d":0,"x":2688},"o":"-=","e":{"op":"var","n":"n~728","x":2689},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2370},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~731"}],"x":2690}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~728","x":2691},"r":{"op":"var","n":"r~729","x":2692}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2369}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2367},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2366}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2360},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":2348}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2340},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #125 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:554"}',
+    'hackers': '{"id":"hackers","number":"125","name":{"en":"Hackers"},"type":"automated","cost":3,"vp":{"op":"lit","v":-1,"x":2698},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2699},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2385},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2700},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2386},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2701},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2388},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2702},"o":"-=","e":{"op":"var","n":"n~746","x":2703},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2389}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2387},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2704},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2390},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2705},"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2391},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":2706},"t":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"var","n":"n~748","x":2707},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2394},{"op":"let","v":"r~752","e":{"op":"var","n":"r~749","x":2708},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2395},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2709},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~753","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~753"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"var","n":"n~751"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~752"},"f":"production_min","d":0}}}],"x":2710},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2398},{"op":"choose","alts":[{"gens":[{"v":"target~754","src":{"op":"core","n":"players","x":2711},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~752"},"d":0},"b":{"op":"var","n":"n~751"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~752"},"f":"production_min","d":0},"x":2712}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~752"},"d":0,"x":2713},"o":"-=","e":{"op":"var","n":"n~751","x":2714},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2400},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~754"}],"x":2715}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~751","x":2716},"r":{"op":"var","n":"r~752","x":2717}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2399}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2397},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2396},{"op":"let","v":"n~755","e":{"op":"var","n":"n~748","x":2718},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2401},{"op":"let","v":"r~756","e":{"op":"var","n":"r~749","x":2719},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2402},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":2720},"o":"+=","e":{"op":"var","n":"n~755","x":2721},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2403}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2393},"e":{"op":"seq","b":[{"op":"let","v":"n~757","e":{"op":"var","n":"n~748","x":2722},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2405},{"op":"let","v":"r~758","e":{"op":"var","n":"r~749","x":2723},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2406},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":2724},"o":"+=","e":{"op":"var","n":"n~757","x":2725},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2407},{"op":"let","v":"n~759","e":{"op":"var","n":"n~748","x":2726},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2408},{"op":"let","v":"r~760","e":{"op":"var","n":"r~749","x":2727},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2409},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2728},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~761","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~761"}},"k":{"op":"var","n":"r~760"},"d":0},"b":{"op":"var","n":"n~759"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~760"},"f":"production_min","d":0}}}],"x":2729},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2412},{"op":"choose","alts":[{"gens":[{"v":"target~762","src":{"op":"core","n":"players","x":2730},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~762"}},"k":{"op":"var","n":"r~760"},"d":0},"b":{"op":"var","n":"n~759"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~760"},"f":"production_min","d":0},"x":2731}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~762"}},"k":{"op":"var","n":"r~760"},"d":0,"x":2732},"o":"-=","e":{"op":"var","n":"n~759","x":2733},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2414},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~762"}],"x":2734}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~759","x":2735},"r":{"op":"var","n":"r~760","x":2736}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2413}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2411},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2410}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2404},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":2392}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:561","id":2384},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #125 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:554"}',
 }

@@ -48,17 +48,17 @@ K = [
 ]
 
 
-x_3415 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_3416 = _C.x_380  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_3417 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3418 = _C.x_382  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3419 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_3421 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3424 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3426 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:382
+x_3465 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3466 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_3467 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3468 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3469 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_3471 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3474 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3476 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
-def t_2987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:381
+def t_3037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:381
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -66,111 +66,111 @@ def t_2987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~719', 1, True)
-        LOCAL(ctx, E, 'r~720', 'energy', True)
-        c, key = KEYPLACE(ctx, 2997, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        LOCAL(ctx, E, 'n~750', 1, True)
+        LOCAL(ctx, E, 'r~751', 'energy', True)
+        c, key = KEYPLACE(ctx, 3047, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+            SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    return t_2990(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    return t_3040(ctx, r1, s, E)
 
 
-d_2988 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_2989 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3038 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3039 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:381
 
 
-def t_2990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_3040(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3415(ctx, E):
-        return t_2991(ctx, k, s, E)
+    if x_3465(ctx, E):
+        return t_3041(ctx, k, s, E)
     return k()
 
 
-def t_2991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_3041(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3416(ctx, E):
+    if not x_3466(ctx, E):
         return False
-    return t_2993(ctx, k, s, E)
+    return t_3043(ctx, k, s, E)
 
 
-d_2992 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_3042 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_2993(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_3043(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2993, None, [], k)
+    return CHOOSE(ctx, 3043, None, [], k)
 
 
-def d_2994(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 2994, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
-    return True
-
-
-d_2995 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:381
-d_2996 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:381
-
-
-def d_2997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3044(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2997, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 3044, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-t_2998 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:382
+d_3045 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:381
+d_3046 = _C.d_991  # rules_data/terraforming_mars/cards/141-208.yaml:381
+
+
+def d_3047(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3047, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
+    return True
+
+
+t_3048 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:382
 
 
 TRIALS = {
-    2987: t_2987,
-    2988: CPS(d_2988),
-    2989: CPS(d_2989),
-    2990: t_2990,
-    2991: t_2991,
-    2992: CPS(d_2992),
-    2993: t_2993,
-    2994: CPS(d_2994),
-    2995: CPS(d_2995),
-    2996: CPS(d_2996),
-    2997: CPS(d_2997),
-    2998: t_2998,
+    3037: t_3037,
+    3038: CPS(d_3038),
+    3039: CPS(d_3039),
+    3040: t_3040,
+    3041: t_3041,
+    3042: CPS(d_3042),
+    3043: t_3043,
+    3044: CPS(d_3044),
+    3045: CPS(d_3045),
+    3046: CPS(d_3046),
+    3047: CPS(d_3047),
+    3048: t_3048,
 }
 
 
 CODE = {
-    3415: x_3415,
-    3416: x_3416,
-    3417: x_3417,
-    3418: x_3418,
-    3419: x_3419,
-    3421: x_3421,
-    3424: x_3424,
-    3426: x_3426,
+    3465: x_3465,
+    3466: x_3466,
+    3467: x_3467,
+    3468: x_3468,
+    3469: x_3469,
+    3471: x_3471,
+    3474: x_3474,
+    3476: x_3476,
 }
 AT = {
 }
@@ -178,5 +178,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:375
-    'heat_trappers': '{"id":"heat_trappers","number":"178","name":{"en":"Heat Trappers"},"type":"automated","cost":6,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3413},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2988},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3414},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2989},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3415},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":3416},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2992},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":3417},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3418}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3419},"o":"-=","e":{"op":"var","n":"n~715","x":3420},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2994},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":3421}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2993}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2991},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2990},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3422},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2995},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":3423},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2996},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3424},"o":"+=","e":{"op":"var","n":"n~719","x":3425},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2997}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":2987},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3426},"at":"rules_data/terraforming_mars/cards/141-208.yaml:382","id":2998},"vp":{"op":"lit","v":-1,"x":3427},"source":{"doc":"tm-facts","section":"cards.json #178"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:375"}',
+    'heat_trappers': '{"id":"heat_trappers","number":"178","name":{"en":"Heat Trappers"},"type":"automated","cost":6,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3463},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3038},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3464},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3039},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3465},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":3466},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3042},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":3467},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3468}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3469},"o":"-=","e":{"op":"var","n":"n~746","x":3470},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":3044},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":3471}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":2,"r":"heat"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 2 la produzione di calore di un qualsiasi giocatore","en":"lower any player\'s heat production by 2"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":3043}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":3041},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":3040},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3472},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3045},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3473},"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3046},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3474},"o":"+=","e":{"op":"var","n":"n~750","x":3475},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3047}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:381","id":3037},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3476},"at":"rules_data/terraforming_mars/cards/141-208.yaml:382","id":3048},"vp":{"op":"lit","v":-1,"x":3477},"source":{"doc":"tm-facts","section":"cards.json #178"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:375"}',
 }

@@ -48,77 +48,77 @@ K = [
 ]
 
 
-x_2062 = _C.x_2062  # rules_data/terraforming_mars/cards/071-140.yaml:182
-x_2065 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2069 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2102 = _C.x_2102  # rules_data/terraforming_mars/cards/071-140.yaml:182
+x_2105 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2109 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1821(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
+def d_1861(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:189
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 1824, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 1864, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 1827, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 1867, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1822 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:189
-d_1823 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1862 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1863 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:189
 
 
-def d_1824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1864(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1824, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1864, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1825 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:189
-d_1826 = _C.d_772  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1865 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:189
+d_1866 = _C.d_788  # rules_data/terraforming_mars/cards/071-140.yaml:189
 
 
-def d_1827(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1867(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1827, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1867, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1821: CPS(d_1821),
-    1822: CPS(d_1822),
-    1823: CPS(d_1823),
-    1824: CPS(d_1824),
-    1825: CPS(d_1825),
-    1826: CPS(d_1826),
-    1827: CPS(d_1827),
+    1861: CPS(d_1861),
+    1862: CPS(d_1862),
+    1863: CPS(d_1863),
+    1864: CPS(d_1864),
+    1865: CPS(d_1865),
+    1866: CPS(d_1866),
+    1867: CPS(d_1867),
 }
 
 
 CODE = {
-    2062: x_2062,
-    2065: x_2065,
-    2069: x_2069,
+    2102: x_2102,
+    2105: x_2105,
+    2109: x_2109,
 }
 AT = {
 }
@@ -126,5 +126,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:182
-    'heather': '{"id":"heather","number":"088","name":{"en":"Heather"},"type":"automated","cost":6,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2062},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2063},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1822},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":2064},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1823},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2065},"o":"+=","e":{"op":"var","n":"n~715","x":2066},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1824},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2067},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1825},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":2068},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1826},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2069},"o":"+=","e":{"op":"var","n":"n~717","x":2070},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1827}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1821},"note":"number 088 (the card\'s place between 087 and 089); cards.json gives \'88\'","source":{"doc":"tm-facts","section":"cards.json #88"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:182"}',
+    'heather': '{"id":"heather","number":"088","name":{"en":"Heather"},"type":"automated","cost":6,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2102},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2103},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1862},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2104},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1863},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2105},"o":"+=","e":{"op":"var","n":"n~746","x":2106},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1864},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2107},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1865},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2108},"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1866},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2109},"o":"+=","e":{"op":"var","n":"n~748","x":2110},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1867}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:189","id":1861},"note":"number 088 (the card\'s place between 087 and 089); cards.json gives \'88\'","source":{"doc":"tm-facts","section":"cards.json #88"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:182"}',
 }

@@ -48,178 +48,178 @@ K = [
 ]
 
 
-def x_3000(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
+def x_3048(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 8)
 
 
-x_3003 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3007 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_3008 = _C.x_422  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_3009 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3010 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3011 = _C.x_425  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_3013 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_3014 = _C.x_1189  # rules_data/terraforming_mars/cards/141-208.yaml:68
+x_3051 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3055 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3056 = _C.x_430  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_3057 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3058 = _C.x_432  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3059 = _C.x_433  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_3061 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3062 = _C.x_1213  # rules_data/terraforming_mars/cards/141-208.yaml:68
 
 
-def x_3015(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
+def x_3063(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:68
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('tile', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_w5.get('by', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'by', None)) == E.get('you'))) else False)
 
 
-x_3018 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3066 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_2641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
+def t_2689(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:75
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'animal', True)
-    c, key = KEYPLACE(ctx, 2644, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'animal', True)
+    c, key = KEYPLACE(ctx, 2692, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    return t_2647(ctx, k, s, E)
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    return t_2695(ctx, k, s, E)
 
 
-d_2642 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:75
-d_2643 = _C.d_897  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2690 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2691 = _C.d_917  # rules_data/terraforming_mars/cards/141-208.yaml:75
 
 
-def d_2644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2692(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2644, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2692, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2645 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:75
-d_2646 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2693 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:75
+d_2694 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:75
 
 
-def t_2647(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2695(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3007(ctx, E):
-        return t_2648(ctx, k, s, E)
+    if x_3055(ctx, E):
+        return t_2696(ctx, k, s, E)
     return k()
 
 
-def t_2648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3008(ctx, E):
+    if not x_3056(ctx, E):
         return False
-    return t_2650(ctx, k, s, E)
+    return t_2698(ctx, k, s, E)
 
 
-d_2649 = _C.d_385  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_2697 = _C.d_393  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_2650(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2698(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2650, None, [], k)
+    return CHOOSE(ctx, 2698, None, [], k)
 
 
-def d_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2699(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2651, PL(ctx, E.get('target~720')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2699, PL(ctx, E.get('target~751')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
-def d_2652(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
+def d_2700(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:79
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 1, True)
-    LOCAL(ctx, E, 'r~722', 'animal', True)
-    c, key = KEYPLACE(ctx, 2655, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'animal', True)
+    c, key = KEYPLACE(ctx, 2703, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-d_2653 = _C.d_476  # rules_data/terraforming_mars/cards/141-208.yaml:79
-d_2654 = _C.d_904  # rules_data/terraforming_mars/cards/141-208.yaml:79
+d_2701 = _C.d_484  # rules_data/terraforming_mars/cards/141-208.yaml:79
+d_2702 = _C.d_924  # rules_data/terraforming_mars/cards/141-208.yaml:79
 
 
-def d_2655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2703(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2655, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2703, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2641: t_2641,
-    2642: CPS(d_2642),
-    2643: CPS(d_2643),
-    2644: CPS(d_2644),
-    2645: CPS(d_2645),
-    2646: CPS(d_2646),
-    2647: t_2647,
-    2648: t_2648,
-    2649: CPS(d_2649),
-    2650: t_2650,
-    2651: CPS(d_2651),
-    2652: CPS(d_2652),
-    2653: CPS(d_2653),
-    2654: CPS(d_2654),
-    2655: CPS(d_2655),
+    2689: t_2689,
+    2690: CPS(d_2690),
+    2691: CPS(d_2691),
+    2692: CPS(d_2692),
+    2693: CPS(d_2693),
+    2694: CPS(d_2694),
+    2695: t_2695,
+    2696: t_2696,
+    2697: CPS(d_2697),
+    2698: t_2698,
+    2699: CPS(d_2699),
+    2700: CPS(d_2700),
+    2701: CPS(d_2701),
+    2702: CPS(d_2702),
+    2703: CPS(d_2703),
 }
 
 
 CODE = {
-    3000: x_3000,
-    3003: x_3003,
-    3007: x_3007,
-    3008: x_3008,
-    3009: x_3009,
-    3010: x_3010,
-    3011: x_3011,
-    3013: x_3013,
-    3014: x_3014,
-    3015: x_3015,
-    3018: x_3018,
+    3048: x_3048,
+    3051: x_3051,
+    3055: x_3055,
+    3056: x_3056,
+    3057: x_3057,
+    3058: x_3058,
+    3059: x_3059,
+    3061: x_3061,
+    3062: x_3062,
+    3063: x_3063,
+    3066: x_3066,
 }
 AT = {
-    3000: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
-    3015: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
+    3048: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
+    3063: 'rules_data/terraforming_mars/cards/141-208.yaml:68',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:68
-    'herbivores': '{"id":"herbivores","number":"147","name":{"en":"Herbivores"},"type":"active","cost":12,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":3000},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3001},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2642},{"op":"let","v":"r~716","e":{"op":"lit","v":"animal","x":3002},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2643},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3003},"o":"+=","e":{"op":"var","n":"n~715","x":3004},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2644},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3005},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2645},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3006},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2646},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3007},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~719","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~719"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0}}}],"x":3008},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2649},{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":3009},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0},"x":3010}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3011},"o":"-=","e":{"op":"var","n":"n~717","x":3012},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2651},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":3013}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2650}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2648},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2647}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2641},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3014},"resource":"animal","triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}}],"x":3015},"b":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":3016},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2653},{"op":"let","v":"r~722","e":{"op":"lit","v":"animal","x":3017},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2654},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3018},"o":"+=","e":{"op":"var","n":"n~721","x":3019},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2655}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2652}}],"source":{"doc":"tm-facts","section":"cards.json #147"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:68"}',
+    'herbivores': '{"id":"herbivores","number":"147","name":{"en":"Herbivores"},"type":"active","cost":12,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":8},"x":3048},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3049},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2690},{"op":"let","v":"r~747","e":{"op":"lit","v":"animal","x":3050},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2691},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3051},"o":"+=","e":{"op":"var","n":"n~746","x":3052},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2692},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3053},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2693},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3054},"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2694},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3055},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~750","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~750"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0}}}],"x":3056},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2697},{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":3057},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3058}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3059},"o":"-=","e":{"op":"var","n":"n~748","x":3060},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2699},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":3061}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2698}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2696},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2695}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:75","id":2689},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3062},"resource":"animal","triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"greenery"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"greenery"}}]},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}}],"x":3063},"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":3064},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2701},{"op":"let","v":"r~753","e":{"op":"lit","v":"animal","x":3065},"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2702},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3066},"o":"+=","e":{"op":"var","n":"n~752","x":3067},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2703}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:79","id":2700}}],"source":{"doc":"tm-facts","section":"cards.json #147"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:68"}',
 }

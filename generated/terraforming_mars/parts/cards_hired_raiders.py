@@ -47,305 +47,305 @@ K = [
 ]
 
 
-x_2626 = _C.x_379  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-x_2627 = _C.x_381  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2670 = _C.x_387  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+x_2671 = _C.x_389  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
-def x_2628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+def x_2672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~717') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) > 0)) else False)
+    return (True if ((E.get('target~748') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
-def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def x_2673(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~715'), (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0))])
+    return FN['min'](ctx, None, [E.get('n~746'), (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0))])
 
 
-x_2630 = _C.x_2535  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2632 = _C.x_529  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2634 = _C.x_2537  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
-x_2636 = _C.x_529  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
-x_2641 = _C.x_379  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
-x_2642 = _C.x_381  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2674 = _C.x_2579  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2676 = _C.x_537  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2678 = _C.x_2581  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2680 = _C.x_537  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+x_2685 = _C.x_387  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+x_2686 = _C.x_389  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
 
 
-def x_2643(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+def x_2687(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('target~721') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0)))) is int else num(_w3)) > 0)) else False)
+    return (True if ((E.get('target~752') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) > 0)) else False)
 
 
-def x_2644(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def x_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~719'), (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0))])
+    return FN['min'](ctx, None, [E.get('n~750'), (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0))])
 
 
-x_2645 = _C.x_1403  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2647 = _C.x_747  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
-x_2649 = _C.x_1405  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
-x_2651 = _C.x_747  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+x_2689 = _C.x_1427  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2691 = _C.x_761  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+x_2693 = _C.x_1429  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+x_2695 = _C.x_761  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
 
 
-def t_2317(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
+def t_2361(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:545
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2317, None, [], k)
+    return CHOOSE(ctx, 2361, None, [], k)
 
 
-def t_2318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2362(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'steel', True)
-    return t_2321(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'steel', True)
+    return t_2365(ctx, k, s, E)
 
 
-d_2319 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:545
-d_2320 = _C.d_1328  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2363 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2364 = _C.d_1356  # rules_data/terraforming_mars/cards/071-140.yaml:545
 
 
-def t_2321(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2365(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2626(ctx, E):
-        return t_2322(ctx, k, s, E)
-    return d_2328(ctx, E) and k()
+    if x_2670(ctx, E):
+        return t_2366(ctx, k, s, E)
+    return d_2372(ctx, E) and k()
 
 
-def t_2322(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+def t_2366(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2322, None, [], k)
+    return CHOOSE(ctx, 2366, None, [], k)
 
 
-def d_2323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2367(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~718', x_2629(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
+    LOCAL(ctx, E, 'got~749', x_2673(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2369, PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~718'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+        SET(ctx, 'stock', c, key, E.get('got~749'), '-=', False, K[0])
+    c, key = KEYPLACE(ctx, 2370, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~718'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~749'), '+=', False, K[0])
     return True
 
 
-def d_2324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~718', x_2629(ctx, E), True)
+    LOCAL(ctx, E, 'got~749', x_2673(ctx, E), True)
     return True
 
 
-def d_2325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2369(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2325, PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2369, PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~718'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~749'), '-=', False, K[0])
     return True
 
 
-def d_2326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2370(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2326, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2370, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~718'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~749'), '+=', False, K[0])
     return True
 
 
-d_2327 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2371 = _C.d_544  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
 
 
-def d_2328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+def d_2372(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2328, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2372, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-def t_2329(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 3, True)
-    LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    return t_2332(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    return t_2376(ctx, k, s, E)
 
 
-d_2330 = _C.d_711  # rules_data/terraforming_mars/cards/071-140.yaml:545
-d_2331 = _C.d_664  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2374 = _C.d_725  # rules_data/terraforming_mars/cards/071-140.yaml:545
+d_2375 = _C.d_678  # rules_data/terraforming_mars/cards/071-140.yaml:545
 
 
-def t_2332(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
+def t_2376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:69
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2641(ctx, E):
-        return t_2333(ctx, k, s, E)
-    return d_2339(ctx, E) and k()
+    if x_2685(ctx, E):
+        return t_2377(ctx, k, s, E)
+    return d_2383(ctx, E) and k()
 
 
-def t_2333(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
+def t_2377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2333, None, [], k)
+    return CHOOSE(ctx, 2377, None, [], k)
 
 
-def d_2334(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2378(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~722', x_2644(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~721')).get('stock'), E.get('r~720'))
+    LOCAL(ctx, E, 'got~753', x_2688(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2380, PL(ctx, E.get('target~752')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~722'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+        SET(ctx, 'stock', c, key, E.get('got~753'), '-=', False, K[0])
+    c, key = KEYPLACE(ctx, 2381, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~722'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~753'), '+=', False, K[0])
     return True
 
 
-def d_2335(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2379(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~722', x_2644(ctx, E), True)
+    LOCAL(ctx, E, 'got~753', x_2688(ctx, E), True)
     return True
 
 
-def d_2336(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2380(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2336, PL(ctx, E.get('target~721')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2380, PL(ctx, E.get('target~752')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~722'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~753'), '-=', False, K[0])
     return True
 
 
-def d_2337(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
+def d_2381(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:71
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2337, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2381, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('got~722'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('got~753'), '+=', False, K[0])
     return True
 
 
-d_2338 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
+d_2382 = _C.d_544  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:72
 
 
-def d_2339(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
+def d_2383(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:73
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2339, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2383, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2317: t_2317,
-    2318: t_2318,
-    2319: CPS(d_2319),
-    2320: CPS(d_2320),
-    2321: t_2321,
-    2322: t_2322,
-    2323: CPS(d_2323),
-    2324: CPS(d_2324),
-    2325: CPS(d_2325),
-    2326: CPS(d_2326),
-    2327: CPS(d_2327),
-    2328: CPS(d_2328),
-    2329: t_2329,
-    2330: CPS(d_2330),
-    2331: CPS(d_2331),
-    2332: t_2332,
-    2333: t_2333,
-    2334: CPS(d_2334),
-    2335: CPS(d_2335),
-    2336: CPS(d_2336),
-    2337: CPS(d_2337),
-    2338: CPS(d_2338),
-    2339: CPS(d_2339),
+    2361: t_2361,
+    2362: t_2362,
+    2363: CPS(d_2363),
+    2364: CPS(d_2364),
+    2365: t_2365,
+    2366: t_2366,
+    2367: CPS(d_2367),
+    2368: CPS(d_2368),
+    2369: CPS(d_2369),
+    2370: CPS(d_2370),
+    2371: CPS(d_2371),
+    2372: CPS(d_2372),
+    2373: t_2373,
+    2374: CPS(d_2374),
+    2375: CPS(d_2375),
+    2376: t_2376,
+    2377: t_2377,
+    2378: CPS(d_2378),
+    2379: CPS(d_2379),
+    2380: CPS(d_2380),
+    2381: CPS(d_2381),
+    2382: CPS(d_2382),
+    2383: CPS(d_2383),
 }
 
 
 CODE = {
-    2626: x_2626,
-    2627: x_2627,
-    2628: x_2628,
-    2629: x_2629,
-    2630: x_2630,
-    2632: x_2632,
-    2634: x_2634,
-    2636: x_2636,
-    2641: x_2641,
-    2642: x_2642,
-    2643: x_2643,
-    2644: x_2644,
-    2645: x_2645,
-    2647: x_2647,
-    2649: x_2649,
-    2651: x_2651,
+    2670: x_2670,
+    2671: x_2671,
+    2672: x_2672,
+    2673: x_2673,
+    2674: x_2674,
+    2676: x_2676,
+    2678: x_2678,
+    2680: x_2680,
+    2685: x_2685,
+    2686: x_2686,
+    2687: x_2687,
+    2688: x_2688,
+    2689: x_2689,
+    2691: x_2691,
+    2693: x_2693,
+    2695: x_2695,
 }
 AT = {
-    2628: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
-    2629: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
-    2643: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
-    2644: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
+    2672: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
+    2673: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
+    2687: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:70',
+    2688: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:71',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:538
-    'hired_raiders': '{"id":"hired_raiders","number":"124","name":{"en":"Hired Raiders"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2624},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2319},{"op":"let","v":"r~716","e":{"op":"lit","v":"steel","x":2625},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2320},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2626},"t":{"op":"choose","alts":[{"gens":[{"v":"target~717","src":{"op":"core","n":"players","x":2627},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~717"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"lit","v":0}}],"x":2628}}],"b":{"op":"seq","b":[{"op":"let","v":"got~718","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~715"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0}]}],"x":2629},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2324},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2630},"o":"-=","e":{"op":"var","n":"got~718","x":2631},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2325},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2632},"o":"+=","e":{"op":"var","n":"got~718","x":2633},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2326}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2323},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~717"}],"x":2634}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2327},"label":{"op":"lit","v":{"target":null},"x":2635}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":2,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 2 steel from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2322},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2636},"o":"+=","e":{"op":"var","n":"n~715","x":2637},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2328},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2321}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2318},"label":{"op":"lit","v":{"option":0},"x":2638}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":2639},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2330},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":2640},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2331},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2641},"t":{"op":"choose","alts":[{"gens":[{"v":"target~721","src":{"op":"core","n":"players","x":2642},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~721"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0},"b":{"op":"lit","v":0}}],"x":2643}}],"b":{"op":"seq","b":[{"op":"let","v":"got~722","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~719"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0}]}],"x":2644},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2335},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2645},"o":"-=","e":{"op":"var","n":"got~722","x":2646},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2336},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2647},"o":"+=","e":{"op":"var","n":"got~722","x":2648},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2337}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2334},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~721"}],"x":2649}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2338},"label":{"op":"lit","v":{"target":null},"x":2650}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":3,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2333},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2651},"o":"+=","e":{"op":"var","n":"n~719","x":2652},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2339},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2332}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2329},"label":{"op":"lit","v":{"option":1},"x":2653}}],"kind":"choose","prompt":{"text":{"it":"scegli una: ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale), oppure ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"choose one: steal up to 2 steel from another player (solo: from the neutral opponent), or steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2317},"note":"Solo: the neutral opponent is the target and you take the full 2 steel or 3 M€ from it. The rulebook keeps the card playable (\\"La carta chiede di prendere una risorsa da un giocatore, ma non si vuole o non si può farlo\\", Passo 1) but does not say what the neutral opponent holds; a player who pays for the card expects its resources, and the neutral opponent is nobody who could lose them.","module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #124 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:538"}',
+    'hired_raiders': '{"id":"hired_raiders","number":"124","name":{"en":"Hired Raiders"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2668},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2363},{"op":"let","v":"r~747","e":{"op":"lit","v":"steel","x":2669},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2364},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2670},"t":{"op":"choose","alts":[{"gens":[{"v":"target~748","src":{"op":"core","n":"players","x":2671},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~748"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"lit","v":0}}],"x":2672}}],"b":{"op":"seq","b":[{"op":"let","v":"got~749","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~746"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0}]}],"x":2673},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2674},"o":"-=","e":{"op":"var","n":"got~749","x":2675},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2369},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2676},"o":"+=","e":{"op":"var","n":"got~749","x":2677},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2370}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2367},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~748"}],"x":2678}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2371},"label":{"op":"lit","v":{"target":null},"x":2679}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":2,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 2 steel from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2366},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2680},"o":"+=","e":{"op":"var","n":"n~746","x":2681},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2372},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2365}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2362},"label":{"op":"lit","v":{"option":0},"x":2682}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":2683},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2374},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":2684},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2375},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2685},"t":{"op":"choose","alts":[{"gens":[{"v":"target~752","src":{"op":"core","n":"players","x":2686},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"target~752"},"b":{"op":"var","n":"you"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"lit","v":0}}],"x":2687}}],"b":{"op":"seq","b":[{"op":"let","v":"got~753","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~750"},{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0}]}],"x":2688},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2379},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2689},"o":"-=","e":{"op":"var","n":"got~753","x":2690},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2380},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2691},"o":"+=","e":{"op":"var","n":"got~753","x":2692},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2381}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:71","id":2378},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~752"}],"x":2693}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:72","id":2382},"label":{"op":"lit","v":{"target":null},"x":2694}}],"kind":"target_player","prompt":{"def":"steal_from_any","args":{"n":3,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:70","id":2377},"e":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2695},"o":"+=","e":{"op":"var","n":"n~750","x":2696},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:73","id":2383},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2376}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:69","id":2373},"label":{"op":"lit","v":{"option":1},"x":2697}}],"kind":"choose","prompt":{"text":{"it":"scegli una: ruba fino a 2 acciaio a un altro giocatore (in solitario: all\'avversario neutrale), oppure ruba fino a 3 M€ a un altro giocatore (in solitario: all\'avversario neutrale)","en":"choose one: steal up to 2 steel from another player (solo: from the neutral opponent), or steal up to 3 M€ from another player (solo: from the neutral opponent)"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:545","id":2361},"note":"Solo: the neutral opponent is the target and you take the full 2 steel or 3 M€ from it. The rulebook keeps the card playable (\\"La carta chiede di prendere una risorsa da un giocatore, ma non si vuole o non si può farlo\\", Passo 1) but does not say what the neutral opponent holds; a player who pays for the card expects its resources, and the neutral opponent is nobody who could lose them.","module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #124 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:538"}',
 }

@@ -51,35 +51,39 @@ K = [
 ]
 
 
-x_1861 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1862 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1863 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1867 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1868 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1869 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1871 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1872 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1873 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1874 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1875 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1876 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1880 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1882 = _C.x_1452  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1883 = _C.x_1453  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1884 = _C.x_1454  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1888 = _C.x_1458  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1889 = _C.x_1459  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1890 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1892 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1893 = _C.x_1463  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1894 = _C.x_1464  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1895 = _C.x_1465  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1896 = _C.x_1466  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1897 = _C.x_1467  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1901 = _C.x_1471  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1891 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1892 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1893 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1894 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1895 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1899 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1900 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1901 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1903 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1904 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1905 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1906 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1907 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1908 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1912 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_1914 = _C.x_1478  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1915 = _C.x_1479  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1916 = _C.x_1480  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1917 = _C.x_1481  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1918 = _C.x_1482  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1922 = _C.x_1486  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1923 = _C.x_1487  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1924 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1926 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1927 = _C.x_1491  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1928 = _C.x_1492  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1929 = _C.x_1493  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1930 = _C.x_1494  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1931 = _C.x_1495  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1935 = _C.x_1499  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_1642(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
+def t_1672(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -87,256 +91,272 @@ def t_1642(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~730', 'ocean', True)
-        return t_1663(ctx, k, s, E)
+        LOCAL(ctx, E, 't~766', 'ocean', True)
+        return t_1695(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_1644(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_1674(ctx, r1, s, E)
 
 
-d_1643 = _C.d_860  # rules_data/terraforming_mars/cards/071-140.yaml:93
+d_1673 = _C.d_878  # rules_data/terraforming_mars/cards/071-140.yaml:93
 
 
-def t_1644(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_1674(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1861(ctx, E):
-        return t_1645(ctx, k, s, E)
+    if x_1891(ctx, E):
+        return t_1675(ctx, k, s, E)
     return k()
 
 
-def t_1645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_1675(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_1862(ctx, E), True)
-    if not x_1863(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_1892(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_1893(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_1894(ctx, E), True)
+    if not x_1895(ctx, E):
         return False
-    return t_1648(ctx, k, s, E)
+    return t_1680(ctx, k, s, E)
 
 
-d_1646 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1647 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_1676 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1677 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1678 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1679 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_1648(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1648, None, [], k)
+    return CHOOSE(ctx, 1680, None, [], k)
 
 
-def t_1649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1681(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_1652(ctx, k, s, E)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_1684(ctx, k, s, E)
 
 
-d_1650 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1651 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1682 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1683 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_1652(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1684(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1653, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 1685, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1868(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_1655(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1900(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
+    return t_1687(ctx, k, s, E)
 
 
-def d_1653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1653, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 1685, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1868(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_1900(ctx, E), '=', False, K[3])
     return True
 
 
-d_1654 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1655 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1656 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1657 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1658 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1659 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1660 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1661 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-d_1662 = _C.d_1285  # rules_data/terraforming_mars/cards/071-140.yaml:93
+d_1686 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1687 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1688 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1689 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1690 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1691 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1692 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1693 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1694 = _C.d_1311  # rules_data/terraforming_mars/cards/071-140.yaml:93
 
 
-def t_1663(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_1695(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1882(ctx, E):
-        return t_1664(ctx, k, s, E)
+    if x_1914(ctx, E):
+        return t_1696(ctx, k, s, E)
     return k()
 
 
-def t_1664(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_1696(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~740', x_1883(ctx, E), True)
-    if not x_1884(ctx, E):
+    LOCAL(ctx, E, 'mine~770', x_1915(ctx, E), True)
+    LOCAL(ctx, E, 'empty~775', x_1916(ctx, E), True)
+    LOCAL(ctx, E, 'legal~781', x_1917(ctx, E), True)
+    if not x_1918(ctx, E):
         return False
-    return t_1667(ctx, k, s, E)
+    return t_1701(ctx, k, s, E)
 
 
-d_1665 = _C.d_1288  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1666 = _C.d_1289  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_1697 = _C.d_1314  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1698 = _C.d_1315  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1699 = _C.d_1316  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1700 = _C.d_1317  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_1667(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1701(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1667, None, [], k)
+    return CHOOSE(ctx, 1701, None, [], k)
 
 
-def t_1668(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1702(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~742', E.get('t~730'), True)
-    LOCAL(ctx, E, 's~743', E.get('space~741'), True)
-    return t_1671(ctx, k, s, E)
+    LOCAL(ctx, E, 't~783', E.get('t~766'), True)
+    LOCAL(ctx, E, 's~784', E.get('space~782'), True)
+    return t_1705(ctx, k, s, E)
 
 
-d_1669 = _C.d_1292  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1670 = _C.d_1293  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1703 = _C.d_1320  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1704 = _C.d_1321  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_1671(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1705(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1672, ctx.state.get('board'), E.get('s~743'))
+    c, key = KEYPLACE(ctx, 1706, ctx.state.get('board'), E.get('s~784'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1889(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[4])
-    return t_1674(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1923(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~784'), '=', False, K[4])
+    return t_1708(ctx, k, s, E)
 
 
-def d_1672(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1706(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1672, ctx.state.get('board'), E.get('s~743'))
+    c, key = KEYPLACE(ctx, 1706, ctx.state.get('board'), E.get('s~784'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1889(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_1923(ctx, E), '=', False, K[3])
     return True
 
 
-d_1673 = _C.d_1296  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1674 = _C.t_1297  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1675 = _C.t_1298  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1676 = _C.t_1299  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1677 = _C.t_1300  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1678 = _C.t_1301  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1679 = _C.t_1302  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1680 = _C.d_1303  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1707 = _C.d_1324  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1708 = _C.t_1325  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1709 = _C.t_1326  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1710 = _C.t_1327  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1711 = _C.t_1328  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1712 = _C.t_1329  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1713 = _C.t_1330  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1714 = _C.d_1331  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    1642: t_1642,
-    1643: CPS(d_1643),
-    1644: t_1644,
-    1645: t_1645,
-    1646: CPS(d_1646),
-    1647: CPS(d_1647),
-    1648: t_1648,
-    1649: t_1649,
-    1650: CPS(d_1650),
-    1651: CPS(d_1651),
-    1652: t_1652,
-    1653: CPS(d_1653),
-    1654: CPS(d_1654),
-    1655: t_1655,
-    1656: t_1656,
-    1657: t_1657,
-    1658: t_1658,
-    1659: t_1659,
-    1660: t_1660,
-    1661: CPS(d_1661),
-    1662: CPS(d_1662),
-    1663: t_1663,
-    1664: t_1664,
-    1665: CPS(d_1665),
-    1666: CPS(d_1666),
-    1667: t_1667,
-    1668: t_1668,
-    1669: CPS(d_1669),
-    1670: CPS(d_1670),
-    1671: t_1671,
-    1672: CPS(d_1672),
+    1672: t_1672,
     1673: CPS(d_1673),
     1674: t_1674,
     1675: t_1675,
-    1676: t_1676,
-    1677: t_1677,
-    1678: t_1678,
-    1679: t_1679,
-    1680: CPS(d_1680),
+    1676: CPS(d_1676),
+    1677: CPS(d_1677),
+    1678: CPS(d_1678),
+    1679: CPS(d_1679),
+    1680: t_1680,
+    1681: t_1681,
+    1682: CPS(d_1682),
+    1683: CPS(d_1683),
+    1684: t_1684,
+    1685: CPS(d_1685),
+    1686: CPS(d_1686),
+    1687: t_1687,
+    1688: t_1688,
+    1689: t_1689,
+    1690: t_1690,
+    1691: t_1691,
+    1692: t_1692,
+    1693: CPS(d_1693),
+    1694: CPS(d_1694),
+    1695: t_1695,
+    1696: t_1696,
+    1697: CPS(d_1697),
+    1698: CPS(d_1698),
+    1699: CPS(d_1699),
+    1700: CPS(d_1700),
+    1701: t_1701,
+    1702: t_1702,
+    1703: CPS(d_1703),
+    1704: CPS(d_1704),
+    1705: t_1705,
+    1706: CPS(d_1706),
+    1707: CPS(d_1707),
+    1708: t_1708,
+    1709: t_1709,
+    1710: t_1710,
+    1711: t_1711,
+    1712: t_1712,
+    1713: t_1713,
+    1714: CPS(d_1714),
 }
 
 
 CODE = {
-    1861: x_1861,
-    1862: x_1862,
-    1863: x_1863,
-    1867: x_1867,
-    1868: x_1868,
-    1869: x_1869,
-    1871: x_1871,
-    1872: x_1872,
-    1873: x_1873,
-    1874: x_1874,
-    1875: x_1875,
-    1876: x_1876,
-    1880: x_1880,
-    1882: x_1882,
-    1883: x_1883,
-    1884: x_1884,
-    1888: x_1888,
-    1889: x_1889,
-    1890: x_1890,
+    1891: x_1891,
     1892: x_1892,
     1893: x_1893,
     1894: x_1894,
     1895: x_1895,
-    1896: x_1896,
-    1897: x_1897,
+    1899: x_1899,
+    1900: x_1900,
     1901: x_1901,
+    1903: x_1903,
+    1904: x_1904,
+    1905: x_1905,
+    1906: x_1906,
+    1907: x_1907,
+    1908: x_1908,
+    1912: x_1912,
+    1914: x_1914,
+    1915: x_1915,
+    1916: x_1916,
+    1917: x_1917,
+    1918: x_1918,
+    1922: x_1922,
+    1923: x_1923,
+    1924: x_1924,
+    1926: x_1926,
+    1927: x_1927,
+    1928: x_1928,
+    1929: x_1929,
+    1930: x_1930,
+    1931: x_1931,
+    1935: x_1935,
 }
 AT = {
 }
@@ -344,5 +364,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:87
-    'ice_asteroid': '{"id":"ice_asteroid","number":"078","name":{"en":"Ice Asteroid"},"type":"event","cost":23,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":1860},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1643},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":1861},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":1862},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1646},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":1863},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1647},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":1864},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":1865},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1650},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":1866},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1651},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":1867},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1868},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1653},{"op":"set","t":{"op":"st","k":"last_space","x":1869},"o":"=","e":{"op":"var","n":"s~728","x":1870},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1654},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1871},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":1872},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1657},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":1873},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":1874},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1875},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1659},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1658},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":1876},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1660},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":1877},"space":{"op":"var","n":"s~728","x":1878},"by":{"op":"var","n":"you","x":1879}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1661}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1656},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1655}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1652}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1649},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":1880}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1648}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1645},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1644},{"op":"let","v":"t~730","e":{"op":"lit","v":"ocean","x":1881},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1662},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~731","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~731"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"tile","d":null},"b":{"op":"var","n":"t~730"}}}]},"x":1882},"t":{"op":"seq","b":[{"op":"let","v":"legal~740","e":{"op":"letx","v":"open~736","e":{"op":"filt","v":"s~733","src":{"op":"filt","v":"x~732","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~732"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"var","n":"t~730"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~733"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~733"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~734"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~734"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~735","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~735"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~739","e":{"op":"filt","v":"s~737","src":{"op":"var","n":"open~736"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~739"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~739"},"b":{"op":"var","n":"open~736"}}},"x":1883},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1665},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~740"}]},"b":{"op":"lit","v":0},"x":1884},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1666},{"op":"choose","alts":[{"gens":[{"v":"space~741","src":{"op":"var","n":"legal~740","x":1885},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~742","e":{"op":"var","n":"t~730","x":1886},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1669},{"op":"let","v":"s~743","e":{"op":"var","n":"space~741","x":1887},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1670},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~743"},"d":{},"x":1888},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~742"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~742"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1889},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1672},{"op":"set","t":{"op":"st","k":"last_space","x":1890},"o":"=","e":{"op":"var","n":"s~743","x":1891},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1673},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1892},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"bonus","d":null,"x":1893},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1676},{"op":"for","v":"x~744","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~743"}],"kind":"spaces","x":1894},"w":{"op":"in","a":{"op":"var","n":"x~744"},"b":{"op":"st","k":"board"},"neg":false,"x":1895},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1896},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1678},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1677},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~742"},"f":"effect","d":null,"x":1897},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1679},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~742","x":1898},"space":{"op":"var","n":"s~743","x":1899},"by":{"op":"var","n":"you","x":1900}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1680}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1675},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1674}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1671}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1668},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~741"}],"x":1901}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1667}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1664},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1663}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1642},"source":{"doc":"tm-facts","section":"cards.json #078"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:87"}',
+    'ice_asteroid': '{"id":"ice_asteroid","number":"078","name":{"en":"Ice Asteroid"},"type":"event","cost":23,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":1890},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1673},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":1891},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1892},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1676},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":1893},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1677},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":1894},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1678},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":1895},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1679},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":1896},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":1897},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1682},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":1898},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1683},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":1899},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1900},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1685},{"op":"set","t":{"op":"st","k":"last_space","x":1901},"o":"=","e":{"op":"var","n":"s~764","x":1902},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1686},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1903},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":1904},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1689},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":1905},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":1906},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1907},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1691},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1690},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":1908},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1692},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":1909},"space":{"op":"var","n":"s~764","x":1910},"by":{"op":"var","n":"you","x":1911}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1693}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1688},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1687}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1684}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1681},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":1912}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1680}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1675},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1674},{"op":"let","v":"t~766","e":{"op":"lit","v":"ocean","x":1913},"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1694},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~767","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~767"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~767"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~767"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~767"},"f":"tile","d":null},"b":{"op":"var","n":"t~766"}}}]},"x":1914},"t":{"op":"seq","b":[{"op":"let","v":"mine~770","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~769","src":{"op":"filt","v":"x~768","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~768"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~769"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1915},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1697},{"op":"let","v":"empty~775","e":{"op":"filt","v":"s~772","src":{"op":"filt","v":"x~771","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~771"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~772"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"reserved","d":null},"b":{"op":"var","n":"t~766"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~770"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~772"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~773","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~772"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~774","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~774"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~774"}}]}]}}]}]}}]}}]}]},"x":1916},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1698},{"op":"let","v":"legal~781","e":{"op":"letx","v":"open~777","e":{"op":"filt","v":"s~776","src":{"op":"var","n":"empty~775"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~776"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~776"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~780","e":{"op":"filt","v":"s~778","src":{"op":"var","n":"open~777"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~779","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~778"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~779"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~779"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~780"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~780"},"b":{"op":"var","n":"open~777"}}},"b":{"op":"var","n":"open~777"}},"x":1917},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1699},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~781"}]},"b":{"op":"lit","v":0},"x":1918},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1700},{"op":"choose","alts":[{"gens":[{"v":"space~782","src":{"op":"var","n":"legal~781","x":1919},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~783","e":{"op":"var","n":"t~766","x":1920},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1703},{"op":"let","v":"s~784","e":{"op":"var","n":"space~782","x":1921},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1704},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~784"},"d":{},"x":1922},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~783"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~783"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1923},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1706},{"op":"set","t":{"op":"st","k":"last_space","x":1924},"o":"=","e":{"op":"var","n":"s~784","x":1925},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1707},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1926},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~784"},"f":"bonus","d":null,"x":1927},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1710},{"op":"for","v":"x~785","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~784"}],"kind":"spaces","x":1928},"w":{"op":"in","a":{"op":"var","n":"x~785"},"b":{"op":"st","k":"board"},"neg":false,"x":1929},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~785"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1930},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1712},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1711},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~783"},"f":"effect","d":null,"x":1931},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1713},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~783","x":1932},"space":{"op":"var","n":"s~784","x":1933},"by":{"op":"var","n":"you","x":1934}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1714}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1709},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1708}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1705}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1702},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~782"}],"x":1935}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1701}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1696},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1695}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:93","id":1672},"source":{"doc":"tm-facts","section":"cards.json #078"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:87"}',
 }

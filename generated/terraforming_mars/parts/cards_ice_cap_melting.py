@@ -51,158 +51,168 @@ K = [
 ]
 
 
-x_3453 = _C.x_1414  # rules_data/terraforming_mars/cards/141-208.yaml:405
-x_3455 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3456 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3457 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3461 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3462 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3463 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3465 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3466 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3467 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3468 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3469 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3470 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3474 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3503 = _C.x_1438  # rules_data/terraforming_mars/cards/141-208.yaml:405
+x_3505 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3506 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3507 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3508 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3509 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3513 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3514 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3515 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3517 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3518 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3519 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3520 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3521 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3522 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3526 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:411
+def t_3072(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:411
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_3024(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_3074(ctx, k, s, E)
 
 
-d_3023 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:411
+d_3073 = _C.d_878  # rules_data/terraforming_mars/cards/141-208.yaml:411
 
 
-def t_3024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3074(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3455(ctx, E):
-        return t_3025(ctx, k, s, E)
+    if x_3505(ctx, E):
+        return t_3075(ctx, k, s, E)
     return k()
 
 
-def t_3025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_3075(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_3456(ctx, E), True)
-    if not x_3457(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_3506(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_3507(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_3508(ctx, E), True)
+    if not x_3509(ctx, E):
         return False
-    return t_3028(ctx, k, s, E)
+    return t_3080(ctx, k, s, E)
 
 
-d_3026 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3027 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3076 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3077 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3078 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3079 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_3028(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3028, None, [], k)
+    return CHOOSE(ctx, 3080, None, [], k)
 
 
-def t_3029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3081(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_3032(ctx, k, s, E)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_3084(ctx, k, s, E)
 
 
-d_3030 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3031 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3082 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3083 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3084(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 3085, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3462(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_3035(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3514(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
+    return t_3087(ctx, k, s, E)
 
 
-def d_3033(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3085(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3033, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 3085, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3462(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3514(ctx, E), '=', False, K[3])
     return True
 
 
-d_3034 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3035 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3036 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3037 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3038 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3039 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3040 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3041 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3086 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3087 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3088 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3089 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3090 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3091 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3092 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3093 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    3022: t_3022,
-    3023: CPS(d_3023),
-    3024: t_3024,
-    3025: t_3025,
-    3026: CPS(d_3026),
-    3027: CPS(d_3027),
-    3028: t_3028,
-    3029: t_3029,
-    3030: CPS(d_3030),
-    3031: CPS(d_3031),
-    3032: t_3032,
-    3033: CPS(d_3033),
-    3034: CPS(d_3034),
-    3035: t_3035,
-    3036: t_3036,
-    3037: t_3037,
-    3038: t_3038,
-    3039: t_3039,
-    3040: t_3040,
-    3041: CPS(d_3041),
+    3072: t_3072,
+    3073: CPS(d_3073),
+    3074: t_3074,
+    3075: t_3075,
+    3076: CPS(d_3076),
+    3077: CPS(d_3077),
+    3078: CPS(d_3078),
+    3079: CPS(d_3079),
+    3080: t_3080,
+    3081: t_3081,
+    3082: CPS(d_3082),
+    3083: CPS(d_3083),
+    3084: t_3084,
+    3085: CPS(d_3085),
+    3086: CPS(d_3086),
+    3087: t_3087,
+    3088: t_3088,
+    3089: t_3089,
+    3090: t_3090,
+    3091: t_3091,
+    3092: t_3092,
+    3093: CPS(d_3093),
 }
 
 
 CODE = {
-    3453: x_3453,
-    3455: x_3455,
-    3456: x_3456,
-    3457: x_3457,
-    3461: x_3461,
-    3462: x_3462,
-    3463: x_3463,
-    3465: x_3465,
-    3466: x_3466,
-    3467: x_3467,
-    3468: x_3468,
-    3469: x_3469,
-    3470: x_3470,
-    3474: x_3474,
+    3503: x_3503,
+    3505: x_3505,
+    3506: x_3506,
+    3507: x_3507,
+    3508: x_3508,
+    3509: x_3509,
+    3513: x_3513,
+    3514: x_3514,
+    3515: x_3515,
+    3517: x_3517,
+    3518: x_3518,
+    3519: x_3519,
+    3520: x_3520,
+    3521: x_3521,
+    3522: x_3522,
+    3526: x_3526,
 }
 AT = {
 }
@@ -210,5 +220,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:405
-    'ice_cap_melting': '{"id":"ice_cap_melting","number":"181","name":{"en":"Ice Cap Melting"},"type":"event","cost":5,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3453},"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":3454},"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3023},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":3455},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":3456},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3026},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":3457},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3027},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":3458},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":3459},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3030},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":3460},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3031},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":3461},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3462},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3033},{"op":"set","t":{"op":"st","k":"last_space","x":3463},"o":"=","e":{"op":"var","n":"s~728","x":3464},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3034},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3465},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":3466},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3037},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":3467},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":3468},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3469},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3039},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3038},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":3470},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3040},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":3471},"space":{"op":"var","n":"s~728","x":3472},"by":{"op":"var","n":"you","x":3473}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3041}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3036},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3035}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3032}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3029},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":3474}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3028}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3025},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3024}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3022},"source":{"doc":"tm-facts","section":"cards.json #181"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:405"}',
+    'ice_cap_melting': '{"id":"ice_cap_melting","number":"181","name":{"en":"Ice Cap Melting"},"type":"event","cost":5,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3503},"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":3504},"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3073},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":3505},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3506},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3076},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":3507},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3077},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":3508},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3078},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":3509},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3079},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":3510},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":3511},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3082},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":3512},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3083},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":3513},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3514},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3085},{"op":"set","t":{"op":"st","k":"last_space","x":3515},"o":"=","e":{"op":"var","n":"s~764","x":3516},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3086},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3517},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":3518},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3089},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":3519},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":3520},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3521},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3091},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3090},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":3522},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3092},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":3523},"space":{"op":"var","n":"s~764","x":3524},"by":{"op":"var","n":"you","x":3525}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3093}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3088},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3087}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3084}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3081},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":3526}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3080}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3075},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3074}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:411","id":3072},"source":{"doc":"tm-facts","section":"cards.json #181"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:405"}',
 }

@@ -43,372 +43,443 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
-    {'kind': 'cards', 'f': 'production', 'd': None},
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
+    {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
     ['game', 'board', 'key'],
     ['game', 'last_space', ''],
 ]
 
 
-x_3858 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3859 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3863 = _C.x_3054  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3864 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3868 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3870 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:618
-x_3872 = _C.x_798  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3873 = _C.x_799  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3874 = _C.x_800  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3878 = _C.x_804  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3879 = _C.x_805  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3880 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3882 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3883 = _C.x_809  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3884 = _C.x_810  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3885 = _C.x_811  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3886 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3887 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3891 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_3892 = _C.x_1250  # rules_data/terraforming_mars/cards/141-208.yaml:600
+x_3922 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3923 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3927 = _C.x_3102  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3928 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def x_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3930(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:619
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~737'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~737'), 0))
+    return ((_w3 if type((_w3 := (_w2.get('energy', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'energy', 0)))) is int else num(_w3)) >= 1)
 
 
-def d_3379(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:611
+def x_3931(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+    if E is None:
+        E = ctx.env()
+    return (True if (((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (-4))) or (('tharsis_republic' in _w5 if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('corporation'))) in (list, dict) else IN('tharsis_republic', _w5))) else False)
+
+
+x_3933 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3934 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3935 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3936 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3937 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3941 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3942 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3943 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3945 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3946 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3947 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3948 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3949 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3950 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3954 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
+
+
+def x_3957(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    if E is None:
+        E = ctx.env()
+    return (_w2.get(E.get('r~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~771'), 0))
+
+
+x_3959 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:621
+x_3960 = _C.x_1274  # rules_data/terraforming_mars/cards/141-208.yaml:600
+x_3963 = _C.x_2666  # rules_data/terraforming_mars/definitions/resources.yaml:16
+
+
+def d_3443(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:609
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3382(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_3446(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    if not d_3387(ctx, E):
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    if not d_3451(ctx, E):
         return False
     return True
 
 
-d_3380 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:611
-d_3381 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:611
+d_3444 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:609
+d_3445 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:609
 
 
-def d_3382(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3858(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3384, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_3383 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
-
-
-def d_3384(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3384, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
-    return True
-
-
-d_3385 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:611
-d_3386 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:611
-
-
-def d_3387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3446(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3863(ctx, E):
+    if not x_3922(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3389, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3448, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_3388 = _C.d_2685  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3447 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3389(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3448(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3389, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3448, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-def t_3390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:618
+d_3449 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:609
+d_3450 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:609
+
+
+def d_3451(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3927(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 3453, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[4])
+    return True
+
+
+d_3452 = _C.d_2733  # rules_data/terraforming_mars/definitions/resources.yaml:37
+
+
+def d_3453(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3453, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[4])
+    return True
+
+
+def t_3454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:619
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        ctx.steps += 1
-        LOCAL(ctx, E, 't~721', 'city', True)
-        return t_3396(ctx, k, s, E)
+        ctx.steps += 3
+        LOCAL(ctx, E, 'n~770', 1, True)
+        LOCAL(ctx, E, 'r~771', 'megacredits', True)
+        c, key = KEYPLACE(ctx, 3480, PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+        if c is not None:
+            SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[4])
+        return t_3481(ctx, k, s, E)
 
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3393, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[4])
-    return t_3394(ctx, r1, s, E)
+    ctx.steps += 1
+    if not x_3930(ctx, E):
+        return False
+    ctx.steps += 1
+    if not x_3931(ctx, E):
+        return False
+    ctx.steps += 1
+    LOCAL(ctx, E, 't~750', 'city', True)
+    return t_3458(ctx, r1, s, E)
 
 
-d_3391 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:618
-d_3392 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:618
-
-
-def d_3393(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3455(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:619
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3393, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
-    if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[4])
+    if not x_3930(ctx, E):
+        return False
     return True
 
 
-t_3394 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:618
-d_3395 = _C.d_714  # rules_data/terraforming_mars/cards/141-208.yaml:618
-
-
-def t_3396(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def d_3456(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3872(ctx, E):
-        return t_3397(ctx, k, s, E)
+    if not x_3931(ctx, E):
+        return False
+    return True
+
+
+d_3457 = _C.d_760  # rules_data/terraforming_mars/cards/141-208.yaml:621
+
+
+def t_3458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_3933(ctx, E):
+        return t_3459(ctx, k, s, E)
     return k()
 
 
-def t_3397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_3459(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~731', x_3873(ctx, E), True)
-    if not x_3874(ctx, E):
+    LOCAL(ctx, E, 'mine~754', x_3934(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_3935(ctx, E), True)
+    LOCAL(ctx, E, 'legal~765', x_3936(ctx, E), True)
+    if not x_3937(ctx, E):
         return False
-    return t_3400(ctx, k, s, E)
+    return t_3464(ctx, k, s, E)
 
 
-d_3398 = _C.d_717  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3399 = _C.d_718  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3460 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3461 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3462 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3463 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_3400(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3464(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3400, None, [], k)
+    return CHOOSE(ctx, 3464, None, [], k)
 
 
-def t_3401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3465(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
-    return t_3404(ctx, k, s, E)
+    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    return t_3468(ctx, k, s, E)
 
 
-d_3402 = _C.d_721  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3403 = _C.d_722  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3466 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3467 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3404(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3468(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3405, ctx.state.get('board'), E.get('s~734'))
+    c, key = KEYPLACE(ctx, 3469, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3879(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[6])
-    return t_3407(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3942(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
+    return t_3471(ctx, k, s, E)
 
 
-def d_3405(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3469(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3405, ctx.state.get('board'), E.get('s~734'))
+    c, key = KEYPLACE(ctx, 3469, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3879(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_3942(ctx, E), '=', False, K[5])
     return True
 
 
-d_3406 = _C.d_725  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3407 = _C.t_726  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3408 = _C.t_727  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3409 = _C.t_728  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3410 = _C.t_729  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3411 = _C.t_730  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3412 = _C.t_731  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3413 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3470 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3471 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3472 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3473 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3474 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3475 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3476 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3477 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_3414(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+def d_3478(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:621
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~770', 1, True)
+    return True
+
+
+def d_3479(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:621
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~771', 'megacredits', True)
+    return True
+
+
+def d_3480(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3480, PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[4])
+    return True
+
+
+t_3481 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:621
+
+
+def d_3482(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:623
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~736', 1, True)
-    LOCAL(ctx, E, 'r~737', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
+    LOCAL(ctx, E, 'n~772', 1, True)
+    LOCAL(ctx, E, 'r~773', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3485, PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~736'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[4])
     return True
 
 
-def d_3415(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+d_3483 = _C.d_2358  # rules_data/terraforming_mars/cards/141-208.yaml:623
+
+
+def d_3484(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:623
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~736', 1, True)
+    LOCAL(ctx, E, 'r~773', 'megacredits', True)
     return True
 
 
-def d_3416(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:620
+def d_3485(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~737', 'megacredits', True)
-    return True
-
-
-def d_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3417, PL(ctx, E.get('you')).get('prod'), E.get('r~737'))
+    c, key = KEYPLACE(ctx, 3485, PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~736'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~772'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    3379: CPS(d_3379),
-    3380: CPS(d_3380),
-    3381: CPS(d_3381),
-    3382: CPS(d_3382),
-    3383: CPS(d_3383),
-    3384: CPS(d_3384),
-    3385: CPS(d_3385),
-    3386: CPS(d_3386),
-    3387: CPS(d_3387),
-    3388: CPS(d_3388),
-    3389: CPS(d_3389),
-    3390: t_3390,
-    3391: CPS(d_3391),
-    3392: CPS(d_3392),
-    3393: CPS(d_3393),
-    3394: t_3394,
-    3395: CPS(d_3395),
-    3396: t_3396,
-    3397: t_3397,
-    3398: CPS(d_3398),
-    3399: CPS(d_3399),
-    3400: t_3400,
-    3401: t_3401,
-    3402: CPS(d_3402),
-    3403: CPS(d_3403),
-    3404: t_3404,
-    3405: CPS(d_3405),
-    3406: CPS(d_3406),
-    3407: t_3407,
-    3408: t_3408,
-    3409: t_3409,
-    3410: t_3410,
-    3411: t_3411,
-    3412: t_3412,
-    3413: CPS(d_3413),
-    3414: CPS(d_3414),
-    3415: CPS(d_3415),
-    3416: CPS(d_3416),
-    3417: CPS(d_3417),
+    3443: CPS(d_3443),
+    3444: CPS(d_3444),
+    3445: CPS(d_3445),
+    3446: CPS(d_3446),
+    3447: CPS(d_3447),
+    3448: CPS(d_3448),
+    3449: CPS(d_3449),
+    3450: CPS(d_3450),
+    3451: CPS(d_3451),
+    3452: CPS(d_3452),
+    3453: CPS(d_3453),
+    3454: t_3454,
+    3455: CPS(d_3455),
+    3456: CPS(d_3456),
+    3457: CPS(d_3457),
+    3458: t_3458,
+    3459: t_3459,
+    3460: CPS(d_3460),
+    3461: CPS(d_3461),
+    3462: CPS(d_3462),
+    3463: CPS(d_3463),
+    3464: t_3464,
+    3465: t_3465,
+    3466: CPS(d_3466),
+    3467: CPS(d_3467),
+    3468: t_3468,
+    3469: CPS(d_3469),
+    3470: CPS(d_3470),
+    3471: t_3471,
+    3472: t_3472,
+    3473: t_3473,
+    3474: t_3474,
+    3475: t_3475,
+    3476: t_3476,
+    3477: CPS(d_3477),
+    3478: CPS(d_3478),
+    3479: CPS(d_3479),
+    3480: CPS(d_3480),
+    3481: t_3481,
+    3482: CPS(d_3482),
+    3483: CPS(d_3483),
+    3484: CPS(d_3484),
+    3485: CPS(d_3485),
 }
 
 
 CODE = {
-    3858: x_3858,
-    3859: x_3859,
-    3863: x_3863,
-    3864: x_3864,
-    3868: x_3868,
-    3870: x_3870,
-    3872: x_3872,
-    3873: x_3873,
-    3874: x_3874,
-    3878: x_3878,
-    3879: x_3879,
-    3880: x_3880,
-    3882: x_3882,
-    3883: x_3883,
-    3884: x_3884,
-    3885: x_3885,
-    3886: x_3886,
-    3887: x_3887,
-    3891: x_3891,
-    3892: x_3892,
-    3895: x_3895,
+    3922: x_3922,
+    3923: x_3923,
+    3927: x_3927,
+    3928: x_3928,
+    3930: x_3930,
+    3931: x_3931,
+    3933: x_3933,
+    3934: x_3934,
+    3935: x_3935,
+    3936: x_3936,
+    3937: x_3937,
+    3941: x_3941,
+    3942: x_3942,
+    3943: x_3943,
+    3945: x_3945,
+    3946: x_3946,
+    3947: x_3947,
+    3948: x_3948,
+    3949: x_3949,
+    3950: x_3950,
+    3954: x_3954,
+    3957: x_3957,
+    3959: x_3959,
+    3960: x_3960,
+    3963: x_3963,
 }
 AT = {
-    3895: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3930: 'rules_data/terraforming_mars/cards/141-208.yaml:619',
+    3931: 'rules_data/terraforming_mars/cards/141-208.yaml:620',
+    3957: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:600
-    'immigrant_city': '{"id":"immigrant_city","number":"200","name":{"en":"Immigrant City"},"type":"active","cost":13,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3856},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3380},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3857},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3381},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3858},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3383},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3859},"o":"-=","e":{"op":"var","n":"n~715","x":3860},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3384}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3382},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3861},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3385},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3862},"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3386},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0},"x":3863},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3388},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3864},"o":"-=","e":{"op":"var","n":"n~717","x":3865},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3389}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3387}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:611","id":3379},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3866},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3391},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":3867},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3392},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3868},"o":"+=","e":{"op":"var","n":"n~719","x":3869},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3393},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3870},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3394},{"op":"let","v":"t~721","e":{"op":"lit","v":"city","x":3871},"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3395},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":3872},"t":{"op":"seq","b":[{"op":"let","v":"legal~731","e":{"op":"letx","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"filt","v":"x~723","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~723"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~730","e":{"op":"filt","v":"s~728","src":{"op":"var","n":"open~727"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~730"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~730"},"b":{"op":"var","n":"open~727"}}},"x":3873},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3398},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~731"}]},"b":{"op":"lit","v":0},"x":3874},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3399},{"op":"choose","alts":[{"gens":[{"v":"space~732","src":{"op":"var","n":"legal~731","x":3875},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~733","e":{"op":"var","n":"t~721","x":3876},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3402},{"op":"let","v":"s~734","e":{"op":"var","n":"space~732","x":3877},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3403},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~734"},"d":{},"x":3878},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~733"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3879},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3405},{"op":"set","t":{"op":"st","k":"last_space","x":3880},"o":"=","e":{"op":"var","n":"s~734","x":3881},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3406},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3882},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~734"},"f":"bonus","d":null,"x":3883},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3409},{"op":"for","v":"x~735","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~734"}],"kind":"spaces","x":3884},"w":{"op":"in","a":{"op":"var","n":"x~735"},"b":{"op":"st","k":"board"},"neg":false,"x":3885},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3886},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3411},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3410},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"effect","d":null,"x":3887},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3412},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~733","x":3888},"space":{"op":"var","n":"s~734","x":3889},"by":{"op":"var","n":"you","x":3890}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3413}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3408},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3407}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3404}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3401},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~732"}],"x":3891}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3400}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3397},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3396}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:618","id":3390},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3892},"b":{"op":"seq","b":[{"op":"let","v":"n~736","e":{"op":"lit","v":1,"x":3893},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3415},{"op":"let","v":"r~737","e":{"op":"lit","v":"megacredits","x":3894},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3416},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~737"},"d":0,"x":3895},"o":"+=","e":{"op":"var","n":"n~736","x":3896},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3417}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3414}}],"source":{"doc":"tm-facts","section":"cards.json #200 (render icons and effects: city(all) -> megacredits production 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:600"}',
+    'immigrant_city': '{"id":"immigrant_city","number":"200","name":{"en":"Immigrant City"},"type":"active","cost":13,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3920},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3444},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3921},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3445},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3922},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3447},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3923},"o":"-=","e":{"op":"var","n":"n~746","x":3924},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3448}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3446},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3925},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3449},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3926},"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3450},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3927},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3452},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3928},"o":"-=","e":{"op":"var","n":"n~748","x":3929},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3453}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3451}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:609","id":3443},"effect":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0},"b":{"op":"lit","v":1},"x":3930},"at":"rules_data/terraforming_mars/cards/141-208.yaml:619","id":3455},{"op":"req","c":{"op":"or","a":[{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"lit","v":-4}},{"op":"in","a":{"op":"lit","v":"tharsis_republic"},"b":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"neg":false}],"x":3931},"at":"rules_data/terraforming_mars/cards/141-208.yaml:620","id":3456},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":3932},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3457},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":3933},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3934},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3460},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":3935},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3461},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":3936},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3462},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":3937},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3463},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":3938},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":3939},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3466},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":3940},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3467},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":3941},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3942},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3469},{"op":"set","t":{"op":"st","k":"last_space","x":3943},"o":"=","e":{"op":"var","n":"s~768","x":3944},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3470},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3945},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":3946},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3473},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":3947},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":3948},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3949},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3475},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3474},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":3950},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3476},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":3951},"space":{"op":"var","n":"s~768","x":3952},"by":{"op":"var","n":"you","x":3953}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3477}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3472},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3471}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3468}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3465},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":3954}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3464}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3459},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3458},{"op":"let","v":"n~770","e":{"op":"lit","v":1,"x":3955},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3478},{"op":"let","v":"r~771","e":{"op":"lit","v":"megacredits","x":3956},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3479},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~771"},"d":0,"x":3957},"o":"+=","e":{"op":"var","n":"n~770","x":3958},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3480},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3959},"at":"rules_data/terraforming_mars/cards/141-208.yaml:621","id":3481}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:619","id":3454},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3960},"b":{"op":"seq","b":[{"op":"let","v":"n~772","e":{"op":"lit","v":1,"x":3961},"at":"rules_data/terraforming_mars/cards/141-208.yaml:623","id":3483},{"op":"let","v":"r~773","e":{"op":"lit","v":"megacredits","x":3962},"at":"rules_data/terraforming_mars/cards/141-208.yaml:623","id":3484},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~773"},"d":0,"x":3963},"o":"+=","e":{"op":"var","n":"n~772","x":3964},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3485}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:623","id":3482}}],"source":{"doc":"tm-facts","section":"cards.json #200 (render icons and effects: city(all) -> megacredits production 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:600"}',
 }

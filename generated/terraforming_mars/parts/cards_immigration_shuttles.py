@@ -47,64 +47,64 @@ K = [
 ]
 
 
-x_3793 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3855 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_3795(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:580
+def x_3857(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:580
     def compute():
         _h1 = ctx.state.get('board')
-        return (1 * AR('/', len([v_s_717 for v_s_717 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_717, {}) if type(_h1) is dict else KEY(_h1, v_s_717, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))
-    return MEMO(ctx, (3795, ctx.stamps.get('board', 0),), compute)
+        return (1 * AR('/', len([v_s_748 for v_s_748 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_748, {}) if type(_h1) is dict else KEY(_h1, v_s_748, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))
+    return MEMO(ctx, (3857, ctx.stamps.get('board', 0),), compute)
 
 
-def d_3320(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:586
+def d_3382(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:586
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 5, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3323, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 5, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3385, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_3321 = _C.d_1385  # rules_data/terraforming_mars/cards/141-208.yaml:586
-d_3322 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:586
+d_3383 = _C.d_1413  # rules_data/terraforming_mars/cards/141-208.yaml:586
+d_3384 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:586
 
 
-def d_3323(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3385(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3323, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3385, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    3320: CPS(d_3320),
-    3321: CPS(d_3321),
-    3322: CPS(d_3322),
-    3323: CPS(d_3323),
+    3382: CPS(d_3382),
+    3383: CPS(d_3383),
+    3384: CPS(d_3384),
+    3385: CPS(d_3385),
 }
 
 
 CODE = {
-    3793: x_3793,
-    3795: x_3795,
+    3855: x_3855,
+    3857: x_3857,
 }
 AT = {
-    3795: 'rules_data/terraforming_mars/cards/141-208.yaml:580',
+    3857: 'rules_data/terraforming_mars/cards/141-208.yaml:580',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:580
-    'immigration_shuttles': '{"id":"immigration_shuttles","number":"198","name":{"en":"Immigration Shuttles"},"type":"automated","cost":31,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":5,"x":3791},"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3321},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":3792},"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3322},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3793},"o":"+=","e":{"op":"var","n":"n~715","x":3794},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3323}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3320},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~717","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":3}},"x":3795},"source":{"doc":"tm-facts","section":"cards.json #198 (VP 1 per 3 cities in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:580"}',
+    'immigration_shuttles': '{"id":"immigration_shuttles","number":"198","name":{"en":"Immigration Shuttles"},"type":"automated","cost":31,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":5,"x":3853},"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3383},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":3854},"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3384},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3855},"o":"+=","e":{"op":"var","n":"n~746","x":3856},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3385}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:586","id":3382},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}]}}]},"b":{"op":"lit","v":3}},"x":3857},"source":{"doc":"tm-facts","section":"cards.json #198 (VP 1 per 3 cities in play)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:580"}',
 }

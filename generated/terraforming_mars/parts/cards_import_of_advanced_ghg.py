@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_3271 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3321 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2865(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:267
+def d_2915(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:267
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 2868, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    c, key = KEYPLACE(ctx, 2918, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2866 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:267
-d_2867 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:267
+d_2916 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:267
+d_2917 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:267
 
 
-def d_2868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2868, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2918, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2865: CPS(d_2865),
-    2866: CPS(d_2866),
-    2867: CPS(d_2867),
-    2868: CPS(d_2868),
+    2915: CPS(d_2915),
+    2916: CPS(d_2916),
+    2917: CPS(d_2917),
+    2918: CPS(d_2918),
 }
 
 
 CODE = {
-    3271: x_3271,
+    3321: x_3321,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:261
-    'import_of_advanced_ghg': '{"id":"import_of_advanced_ghg","number":"167","name":{"en":"Import of Advanced GHG"},"type":"event","cost":9,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3269},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2866},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3270},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2867},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3271},"o":"+=","e":{"op":"var","n":"n~715","x":3272},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2868}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2865},"source":{"doc":"tm-facts","section":"cards.json #167"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:261"}',
+    'import_of_advanced_ghg': '{"id":"import_of_advanced_ghg","number":"167","name":{"en":"Import of Advanced GHG"},"type":"event","cost":9,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3319},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2916},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3320},"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2917},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3321},"o":"+=","e":{"op":"var","n":"n~746","x":3322},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2918}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:267","id":2915},"source":{"doc":"tm-facts","section":"cards.json #167"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:261"}',
 }

@@ -48,75 +48,75 @@ K = [
 ]
 
 
-x_3198 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3202 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3248 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3252 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2806(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:223
+def d_2856(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:223
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 2809, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    c, key = KEYPLACE(ctx, 2859, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    c, key = KEYPLACE(ctx, 2862, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2807 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2808 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2857 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2858 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:223
 
 
-def d_2809(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2809, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2859, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2810 = _C.d_445  # rules_data/terraforming_mars/cards/141-208.yaml:223
-d_2811 = _C.d_382  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2860 = _C.d_453  # rules_data/terraforming_mars/cards/141-208.yaml:223
+d_2861 = _C.d_390  # rules_data/terraforming_mars/cards/141-208.yaml:223
 
 
-def d_2812(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2862(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2812, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2862, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2806: CPS(d_2806),
-    2807: CPS(d_2807),
-    2808: CPS(d_2808),
-    2809: CPS(d_2809),
-    2810: CPS(d_2810),
-    2811: CPS(d_2811),
-    2812: CPS(d_2812),
+    2856: CPS(d_2856),
+    2857: CPS(d_2857),
+    2858: CPS(d_2858),
+    2859: CPS(d_2859),
+    2860: CPS(d_2860),
+    2861: CPS(d_2861),
+    2862: CPS(d_2862),
 }
 
 
 CODE = {
-    3198: x_3198,
-    3202: x_3202,
+    3248: x_3248,
+    3252: x_3252,
 }
 AT = {
 }
@@ -124,5 +124,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:217
-    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3196},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2807},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3197},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2808},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3198},"o":"+=","e":{"op":"var","n":"n~715","x":3199},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2809},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":3200},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2810},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":3201},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2811},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3202},"o":"+=","e":{"op":"var","n":"n~717","x":3203},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2812}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2806},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
+    'imported_ghg': '{"id":"imported_ghg","number":"162","name":{"en":"Imported GHG"},"type":"event","cost":7,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3246},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2857},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3247},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2858},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3248},"o":"+=","e":{"op":"var","n":"n~746","x":3249},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2859},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":3250},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2860},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3251},"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2861},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3252},"o":"+=","e":{"op":"var","n":"n~748","x":3253},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2862}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:223","id":2856},"source":{"doc":"tm-facts","section":"cards.json #162"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:217"}',
 }

@@ -53,113 +53,131 @@ K = [
 ]
 
 
-x_865 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_870 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_871 = _C.x_871  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_872 = _C.x_872  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_874 = _C.x_874  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_878 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_881 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_886 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_887 = _C.x_887  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_888 = _C.x_888  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_890 = _C.x_890  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_894 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_879(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~722'))) is str else None) == E.get('r~721'))) and ((E.get('card~722') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~753'))) is str else None) == E.get('r~752'))) and ((E.get('card~753') != E.get('this'))) else False)
 
 
-def x_880(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_896(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~722'), 0))
+    return (_w2.get(E.get('card~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~753'), 0))
 
 
-def x_882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~722')}
+    return {'card': E.get('card~753')}
 
 
-def x_885(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def x_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_724, 0) if type(_h1) is dict else KEY(_h1, v_p_724, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_724, NOREC).get('step', 0) if type(v_p_724) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_724, NOREC).get('max', 0) if type(v_p_724) is str else 0))) is int else num(_w4))) for v_p_724 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_724, NOREC).get('tile', None) if type(v_p_724) is str else None) == E.get('t~723'))))
-    return MEMO(ctx, (885, E.get('t~723'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_755, 0) if type(_h1) is dict else KEY(_h1, v_p_755, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('step', 0) if type(v_p_755) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_755, NOREC).get('max', 0) if type(v_p_755) is str else 0))) is int else num(_w4))) for v_p_755 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_755, NOREC).get('tile', None) if type(v_p_755) is str else None) == E.get('t~754'))))
+    return MEMO(ctx, (901, E.get('t~754'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_886(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
+def x_902(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~723'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
+        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('reserved', None) if type(v_x_757) is str else None) == E.get('this')) for v_x_757 in [v_x_756 for v_x_756 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_756, NOREC).get('type', None) if type(v_x_756) is str else None) == _h1)]) else None)
+    return MEMO(ctx, (902, E.get('this'), E.get('t~754'),), compute)
+
+
+def x_903(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    if E is None:
+        E = ctx.env()
+    def compute():
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~754'))) is str else None)
         _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        _h4 = (_w3.get('except_on', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~723'))) is str else {}))) is dict else KEY(_w3, 'except_on', None))
-        _h5 = (_w5.get('tiles', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~723'))) is str else {}))) is dict else KEY(_w5, 'tiles', None))
-        return (lambda v_open_729: (lambda v_near_732: (v_near_732 if (True if (((ctx.index.plain['tiles'].get(_w11, NOREC).get('next_to_own', None) if type((_w11 := E.get('t~723'))) is str else None) == 'if_possible')) and ((FN['count'](ctx, None, v_near_732) > 0)) else False) else v_open_729))([v_s_730 for v_s_730 in items_of(v_open_729) if (True if ((E.get('you') != None)) and (any((True if ((v_x_731 in _h2 if type(_h2) in (list, dict) else IN(v_x_731, _h2))) and (((_w10.get('owner', None) if type((_w10 := (_h2.get(v_x_731, {}) if type(_h2) is dict else KEY(_h2, v_x_731, {})))) is dict else KEY(_w10, 'owner', None)) == E.get('you'))) else False) for v_x_731 in ADJ(ctx, 'spaces', v_s_730))) else False)]))([v_s_726 for v_s_726 in [v_x_725 for v_x_725 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_725, NOREC).get('type', None) if type(v_x_725) is str else None) == _h1)] if (True if ((not (v_s_726 in _h2 if type(_h2) in (list, dict) else IN(v_s_726, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_726, NOREC).get('reserved', None) if type(v_s_726) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_726, NOREC).get('reserved', None) if type(v_s_726) is str else None) == E.get('t~723'))) or (((ctx.index.plain['spaces'].get(v_s_726, NOREC).get('reserved', None) if type(v_s_726) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_726 in _h3 if type(_h3) in (list, dict) else IN(v_s_726, _h3)))) or (((_h3.get(v_s_726, None) if type(_h3) is dict else KEY(_h3, v_s_726, None)) == E.get('you'))) else False)) and ((True if ((v_s_726 in _h4 if type(_h4) in (list, dict) else IN(v_s_726, _h4))) or ((not any((True if ((v_x_727 in _h2 if type(_h2) in (list, dict) else IN(v_x_727, _h2))) and ((not (v_x_727 in _h4 if type(_h4) in (list, dict) else IN(v_x_727, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_727, {}) if type(_h2) is dict else KEY(_h2, v_x_727, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_727, {}) if type(_h2) is dict else KEY(_h2, v_x_727, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_728)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_727, {}) if type(_h2) is dict else KEY(_h2, v_x_727, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_728)) else False)) else False) for v_u_728 in items_of(_h5))) else False) for v_x_727 in ADJ(ctx, 'spaces', v_s_726)))) else False)) else False)])
-    return MEMO(ctx, (886, E.get('this'), E.get('t~723'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~754'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
+        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~754'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
+        return [v_s_760 for v_s_760 in [v_x_759 for v_x_759 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_759, NOREC).get('type', None) if type(v_x_759) is str else None) == _h1)] if (True if ((not (v_s_760 in _h2 if type(_h2) in (list, dict) else IN(v_s_760, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('t~754'))) or (((ctx.index.plain['spaces'].get(v_s_760, NOREC).get('reserved', None) if type(v_s_760) is str else None) == E.get('mine~758'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_760 in _h4 if type(_h4) in (list, dict) else IN(v_s_760, _h4))) or ((not any((True if ((v_x_761 in _h2 if type(_h2) in (list, dict) else IN(v_x_761, _h2))) and ((not (v_x_761 in _h4 if type(_h4) in (list, dict) else IN(v_x_761, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_762)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_761, {}) if type(_h2) is dict else KEY(_h2, v_x_761, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_762)) else False)) else False) for v_u_762 in items_of(_h3))) else False) for v_x_761 in ADJ(ctx, 'spaces', v_s_760)))) else False)) else False)]
+    return MEMO(ctx, (903, E.get('mine~758'), E.get('t~754'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_887(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
+def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~733')) > 0)
+    def compute():
+        _h1 = ctx.state.get('claims')
+        _h2 = ctx.state.get('board')
+        return (lambda v_open_765: ((lambda v_near_768: (v_near_768 if (FN['count'](ctx, None, v_near_768) > 0) else v_open_765))([v_s_766 for v_s_766 in items_of(v_open_765) if (True if ((E.get('you') != None)) and (any((True if ((v_x_767 in _h2 if type(_h2) in (list, dict) else IN(v_x_767, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_767, {}) if type(_h2) is dict else KEY(_h2, v_x_767, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_767 in ADJ(ctx, 'spaces', v_s_766))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~754'))) is str else None) == 'if_possible') else v_open_765))([v_s_764 for v_s_764 in items_of(E.get('empty~763')) if (True if ((not (v_s_764 in _h1 if type(_h1) in (list, dict) else IN(v_s_764, _h1)))) or (((_h1.get(v_s_764, None) if type(_h1) is dict else KEY(_h1, v_s_764, None)) == E.get('you'))) else False)])
+    return MEMO(ctx, (904, E.get('empty~763'), E.get('t~754'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_891(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('s~736'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~736'), {}))
+    return (FN['count'](ctx, None, E.get('legal~769')) > 0)
 
 
-def x_892(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def x_909(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return {'tile': E.get('t~735'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~735'))) is str else False) else None), 'card': E.get('this')}
+    return (_w1.get(E.get('s~772'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~772'), {}))
 
 
-x_893 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_895 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-
-
-def x_896(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def x_910(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~736'))
+    return {'tile': E.get('t~771'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~771'))) is str else False) else None), 'card': E.get('this')}
 
 
-def x_897(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+x_911 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_913 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+
+
+def x_914(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~736'))
+    return FLD(ctx, K[0], E.get('s~772'))
 
 
-def x_898(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_915(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return (E.get('x~737') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~737'), _w1))
+    return ADJ(ctx, 'spaces', E.get('s~772'))
 
 
-def x_899(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def x_916(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~737'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~737'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return (E.get('x~773') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~773'), _w1))
 
 
-def x_900(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def x_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~735'))
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~773'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~773'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
-def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def x_918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~734')}
+    return FLD(ctx, K[2], E.get('t~771'))
 
 
-def t_774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def x_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~770')}
+
+
+def t_790(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -167,430 +185,458 @@ def t_774(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~723', 'ocean', True)
-        return t_791(ctx, k, s, E)
+        LOCAL(ctx, E, 't~754', 'ocean', True)
+        return t_807(ctx, k, s, E)
 
-    return t_775(ctx, r1, s, E)
+    return t_791(ctx, r1, s, E)
 
 
-def t_775(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
+def t_791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 775, None, [], k)
+    return CHOOSE(ctx, 791, None, [], k)
 
 
-def d_776(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_792(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 795, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[3])
     return True
 
 
-d_777 = _C.d_777  # rules_data/terraforming_mars/cards/001-070.yaml:197
-d_778 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_793 = _C.d_793  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_794 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:197
 
 
-def d_779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 779, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 795, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[3])
     return True
 
 
-def t_780(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'microbe', True)
-    return t_783(ctx, k, s, E)
-
-
-d_781 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:197
-d_782 = _C.d_782  # rules_data/terraforming_mars/cards/001-070.yaml:197
-
-
-def t_783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 783, None, [], k)
-
-
-def d_784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 784, PL(ctx, E.get('you')).get('card_res'), E.get('card~719'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[4])
-    return True
-
-
-def t_785(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~720', 2, True)
-    LOCAL(ctx, E, 'r~721', 'animal', True)
-    return t_788(ctx, k, s, E)
-
-
-d_786 = _C.d_786  # rules_data/terraforming_mars/cards/001-070.yaml:197
-
-
-def d_787(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'r~721', 'animal', True)
-    return True
-
-
-def t_788(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 788, None, [], k)
-
-
-def d_789(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 789, PL(ctx, E.get('you')).get('card_res'), E.get('card~722'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~720'), '+=', False, K[4])
-    return True
-
-
-def d_790(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~723', 'ocean', True)
-    return True
-
-
-def t_791(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_885(ctx, E):
-        return t_792(ctx, k, s, E)
-    return k()
-
-
-def t_792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~733', x_886(ctx, E), True)
-    if not x_887(ctx, E):
-        return False
-    return t_795(ctx, k, s, E)
-
-
-def d_793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~733', x_886(ctx, E), True)
-    return True
-
-
-def d_794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:103
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_887(ctx, E):
-        return False
-    return True
-
-
-def t_795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 795, None, [], k)
-
-
-def t_796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~735', E.get('t~723'), True)
-    LOCAL(ctx, E, 's~736', E.get('space~734'), True)
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'microbe', True)
     return t_799(ctx, k, s, E)
 
 
-def d_797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_797 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:197
+d_798 = _C.d_798  # rules_data/terraforming_mars/cards/001-070.yaml:197
+
+
+def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 799, None, [], k)
+
+
+def d_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~735', E.get('t~723'), True)
+    c, key = KEYPLACE(ctx, 800, PL(ctx, E.get('you')).get('card_res'), E.get('card~750'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def d_798(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~736', E.get('space~734'), True)
-    return True
-
-
-def t_799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~736'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~736'), '=', False, K[6])
-    return t_802(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~751', 2, True)
+    LOCAL(ctx, E, 'r~752', 'animal', True)
+    return t_804(ctx, k, s, E)
 
 
-def d_800(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_802 = _C.d_802  # rules_data/terraforming_mars/cards/001-070.yaml:197
+
+
+def d_803(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 800, ctx.state.get('board'), E.get('s~736'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_892(ctx, E), '=', False, K[5])
+    LOCAL(ctx, E, 'r~752', 'animal', True)
     return True
 
 
-def d_801(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
+def t_804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 804, None, [], k)
+
+
+def d_805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~736'), '=', False, K[6])
+    c, key = KEYPLACE(ctx, 805, PL(ctx, E.get('you')).get('card_res'), E.get('card~753'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[4])
     return True
 
 
-def t_802(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
+def d_806(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:197
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_895(ctx, E):
-        return t_803(ctx, k, s, E)
+    LOCAL(ctx, E, 't~754', 'ocean', True)
+    return True
+
+
+def t_807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_901(ctx, E):
+        return t_808(ctx, k, s, E)
     return k()
 
 
-def t_803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_808(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~758', x_902(ctx, E), True)
+    LOCAL(ctx, E, 'empty~763', x_903(ctx, E), True)
+    LOCAL(ctx, E, 'legal~769', x_904(ctx, E), True)
+    if not x_905(ctx, E):
+        return False
+    return t_813(ctx, k, s, E)
+
+
+def d_809(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~758', x_902(ctx, E), True)
+    return True
+
+
+def d_810(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:143
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'empty~763', x_903(ctx, E), True)
+    return True
+
+
+def d_811(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'legal~769', x_904(ctx, E), True)
+    return True
+
+
+def d_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_905(ctx, E):
+        return False
+    return True
+
+
+def t_813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 813, None, [], k)
+
+
+def t_814(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
+    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
+    return t_817(ctx, k, s, E)
+
+
+def d_815(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~771', E.get('t~754'), True)
+    return True
+
+
+def d_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~772', E.get('space~770'), True)
+    return True
+
+
+def t_817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 818, ctx.state.get('board'), E.get('s~772'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_910(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[6])
+    return t_820(ctx, k, s, E)
+
+
+def d_818(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 818, ctx.state.get('board'), E.get('s~772'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_910(ctx, E), '=', False, K[5])
+    return True
+
+
+def d_819(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~772'), '=', False, K[6])
+    return True
+
+
+def t_820(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_913(ctx, E):
+        return t_821(ctx, k, s, E)
+    return k()
+
+
+def t_821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_805(ctx, r2, s, E)
+        return t_823(ctx, r2, s, E)
 
     def r2():
-        return t_807(ctx, r3, s, E)
+        return t_825(ctx, r3, s, E)
 
     def r3():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~735'), 'space': E.get('s~736'), 'by': E.get('you')})
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')}):
+            return False
         return k()
 
-    return t_804(ctx, r1, s, E)
+    return t_822(ctx, r1, s, E)
 
 
-def t_804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
+def t_822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_896(ctx, E), k)
+    return DO(ctx, x_914(ctx, E), k)
 
 
-def t_805(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_823(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_897(ctx, E)))
-    old = E.get('x~737', MISSING)
+    items = list(items_of(x_915(ctx, E)))
+    old = E.get('x~773', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'x~737', old)
+        UNSET(ctx, E, 'x~773', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~737', item, True)
-            if x_898(ctx, E):
-                return t_806(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'x~773', item, True)
+            if x_916(ctx, E):
+                return t_824(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
+def t_824(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_899(ctx, E), k)
+    return DO(ctx, x_917(ctx, E), k)
 
 
-def t_807(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
+def t_825(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_900(ctx, E), k)
+    return DO(ctx, x_918(ctx, E), k)
 
 
-def d_808(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_826(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~735'), 'space': E.get('s~736'), 'by': E.get('you')})
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~771'), 'space': E.get('s~772'), 'by': E.get('you')}):
+        return False
     return True
 
 
 TRIALS = {
-    774: t_774,
-    775: t_775,
-    776: CPS(d_776),
-    777: CPS(d_777),
-    778: CPS(d_778),
-    779: CPS(d_779),
-    780: t_780,
-    781: CPS(d_781),
-    782: CPS(d_782),
-    783: t_783,
-    784: CPS(d_784),
-    785: t_785,
-    786: CPS(d_786),
-    787: CPS(d_787),
-    788: t_788,
-    789: CPS(d_789),
-    790: CPS(d_790),
+    790: t_790,
     791: t_791,
-    792: t_792,
+    792: CPS(d_792),
     793: CPS(d_793),
     794: CPS(d_794),
-    795: t_795,
+    795: CPS(d_795),
     796: t_796,
     797: CPS(d_797),
     798: CPS(d_798),
     799: t_799,
     800: CPS(d_800),
-    801: CPS(d_801),
-    802: t_802,
-    803: t_803,
+    801: t_801,
+    802: CPS(d_802),
+    803: CPS(d_803),
     804: t_804,
-    805: t_805,
-    806: t_806,
+    805: CPS(d_805),
+    806: CPS(d_806),
     807: t_807,
-    808: CPS(d_808),
+    808: t_808,
+    809: CPS(d_809),
+    810: CPS(d_810),
+    811: CPS(d_811),
+    812: CPS(d_812),
+    813: t_813,
+    814: t_814,
+    815: CPS(d_815),
+    816: CPS(d_816),
+    817: t_817,
+    818: CPS(d_818),
+    819: CPS(d_819),
+    820: t_820,
+    821: t_821,
+    822: t_822,
+    823: t_823,
+    824: t_824,
+    825: t_825,
+    826: CPS(d_826),
 }
 
 
 CODE = {
-    865: x_865,
-    870: x_870,
-    871: x_871,
-    872: x_872,
-    874: x_874,
-    878: x_878,
-    879: x_879,
-    880: x_880,
-    882: x_882,
-    885: x_885,
+    881: x_881,
     886: x_886,
     887: x_887,
-    891: x_891,
-    892: x_892,
-    893: x_893,
+    888: x_888,
+    890: x_890,
+    894: x_894,
     895: x_895,
     896: x_896,
-    897: x_897,
     898: x_898,
-    899: x_899,
-    900: x_900,
+    901: x_901,
+    902: x_902,
+    903: x_903,
     904: x_904,
+    905: x_905,
+    909: x_909,
+    910: x_910,
+    911: x_911,
+    913: x_913,
+    914: x_914,
+    915: x_915,
+    916: x_916,
+    917: x_917,
+    918: x_918,
+    922: x_922,
 }
 AT = {
-    879: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    880: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    882: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    885: 'rules_data/terraforming_mars/definitions/board.yaml:101',
-    886: 'rules_data/terraforming_mars/definitions/board.yaml:102',
-    887: 'rules_data/terraforming_mars/definitions/board.yaml:103',
-    891: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    892: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    896: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    897: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    898: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    899: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    900: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    904: 'rules_data/terraforming_mars/definitions/board.yaml:104',
+    895: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    896: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    898: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    901: 'rules_data/terraforming_mars/definitions/board.yaml:141',
+    902: 'rules_data/terraforming_mars/definitions/board.yaml:142',
+    903: 'rules_data/terraforming_mars/definitions/board.yaml:143',
+    904: 'rules_data/terraforming_mars/definitions/board.yaml:144',
+    905: 'rules_data/terraforming_mars/definitions/board.yaml:145',
+    909: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    910: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    914: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    915: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    916: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    917: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    918: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    922: 'rules_data/terraforming_mars/definitions/board.yaml:146',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:191
-    'imported_hydrogen': '{"id":"imported_hydrogen","number":"019","name":{"en":"Imported Hydrogen"},"type":"event","cost":16,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":863},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":777},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":864},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":778},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":865},"o":"+=","e":{"op":"var","n":"n~715","x":866},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":779}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":776},"label":{"op":"lit","v":{"option":0},"x":867}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":868},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":781},{"op":"let","v":"r~718","e":{"op":"lit","v":"microbe","x":869},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":782},{"op":"choose","alts":[{"gens":[{"v":"card~719","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":870},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~719"},"f":"resource","d":null},"b":{"op":"var","n":"r~718"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~719"},"b":{"op":"var","n":"this"}}],"x":871}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~719"},"d":0,"x":872},"o":"+=","e":{"op":"var","n":"n~717","x":873},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":784},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~719"}],"x":874}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":783}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":780},"label":{"op":"lit","v":{"option":1},"x":875}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~720","e":{"op":"lit","v":2,"x":876},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":786},{"op":"let","v":"r~721","e":{"op":"lit","v":"animal","x":877},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":787},{"op":"choose","alts":[{"gens":[{"v":"card~722","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":878},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~722"},"f":"resource","d":null},"b":{"op":"var","n":"r~721"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~722"},"b":{"op":"var","n":"this"}}],"x":879}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~722"},"d":0,"x":880},"o":"+=","e":{"op":"var","n":"n~720","x":881},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":789},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~722"}],"x":882}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":788}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":785},"label":{"op":"lit","v":{"option":2},"x":883}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 3 piante, oppure aggiungi 3 microbi a un\'altra carta, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 3 plants, or add 3 microbes to another card, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":775},{"op":"let","v":"t~723","e":{"op":"lit","v":"ocean","x":884},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":790},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~724","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~724"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~724"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~724"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~724"},"f":"tile","d":null},"b":{"op":"var","n":"t~723"}}}]},"x":885},"t":{"op":"seq","b":[{"op":"let","v":"legal~733","e":{"op":"letx","v":"open~729","e":{"op":"filt","v":"s~726","src":{"op":"filt","v":"x~725","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~725"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~726"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~726"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~726"},"f":"reserved","d":null},"b":{"op":"var","n":"t~723"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~726"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~726"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~726"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~726"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~728","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~728"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~728"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~732","e":{"op":"filt","v":"s~730","src":{"op":"var","n":"open~729"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~731","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~730"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~731"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~731"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~723"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~732"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~732"},"b":{"op":"var","n":"open~729"}}},"x":886},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":793},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~733"}]},"b":{"op":"lit","v":0},"x":887},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":794},{"op":"choose","alts":[{"gens":[{"v":"space~734","src":{"op":"var","n":"legal~733","x":888},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~735","e":{"op":"var","n":"t~723","x":889},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":797},{"op":"let","v":"s~736","e":{"op":"var","n":"space~734","x":890},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":798},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~736"},"d":{},"x":891},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~735"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":892},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":800},{"op":"set","t":{"op":"st","k":"last_space","x":893},"o":"=","e":{"op":"var","n":"s~736","x":894},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":801},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":895},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~736"},"f":"bonus","d":null,"x":896},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":804},{"op":"for","v":"x~737","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~736"}],"kind":"spaces","x":897},"w":{"op":"in","a":{"op":"var","n":"x~737"},"b":{"op":"st","k":"board"},"neg":false,"x":898},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~737"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":899},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":806},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":805},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~735"},"f":"effect","d":null,"x":900},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":807},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~735","x":901},"space":{"op":"var","n":"s~736","x":902},"by":{"op":"var","n":"you","x":903}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":808}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":803},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":802}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":799}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":796},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~734"}],"x":904}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":795}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":792},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":791}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":774},"source":{"doc":"tm-facts","section":"cards.json #019 (render icons: a choice)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:191"}',
+    'imported_hydrogen': '{"id":"imported_hydrogen","number":"019","name":{"en":"Imported Hydrogen"},"type":"event","cost":16,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":879},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":793},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":880},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":794},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":881},"o":"+=","e":{"op":"var","n":"n~746","x":882},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":795}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":792},"label":{"op":"lit","v":{"option":0},"x":883}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":884},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":797},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":885},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":798},{"op":"choose","alts":[{"gens":[{"v":"card~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":886},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~750"},"f":"resource","d":null},"b":{"op":"var","n":"r~749"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~750"},"b":{"op":"var","n":"this"}}],"x":887}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~750"},"d":0,"x":888},"o":"+=","e":{"op":"var","n":"n~748","x":889},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":800},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~750"}],"x":890}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":799}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":796},"label":{"op":"lit","v":{"option":1},"x":891}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":2,"x":892},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":802},{"op":"let","v":"r~752","e":{"op":"lit","v":"animal","x":893},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":803},{"op":"choose","alts":[{"gens":[{"v":"card~753","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":894},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~753"},"f":"resource","d":null},"b":{"op":"var","n":"r~752"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~753"},"b":{"op":"var","n":"this"}}],"x":895}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~753"},"d":0,"x":896},"o":"+=","e":{"op":"var","n":"n~751","x":897},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":805},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~753"}],"x":898}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":804}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":801},"label":{"op":"lit","v":{"option":2},"x":899}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 3 piante, oppure aggiungi 3 microbi a un\'altra carta, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 3 plants, or add 3 microbes to another card, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":791},{"op":"let","v":"t~754","e":{"op":"lit","v":"ocean","x":900},"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":806},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~755","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~755"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~755"},"f":"tile","d":null},"b":{"op":"var","n":"t~754"}}}]},"x":901},"t":{"op":"seq","b":[{"op":"let","v":"mine~758","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"filt","v":"x~756","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~756"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":902},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":809},{"op":"let","v":"empty~763","e":{"op":"filt","v":"s~760","src":{"op":"filt","v":"x~759","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"var","n":"t~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~758"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~762","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~762"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~762"}}]}]}}]}]}}]}}]}]},"x":903},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":810},{"op":"let","v":"legal~769","e":{"op":"letx","v":"open~765","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"empty~763"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~764"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~754"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~768","e":{"op":"filt","v":"s~766","src":{"op":"var","n":"open~765"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~767","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~766"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~767"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~767"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~768"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~768"},"b":{"op":"var","n":"open~765"}}},"b":{"op":"var","n":"open~765"}},"x":904},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":811},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~769"}]},"b":{"op":"lit","v":0},"x":905},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":812},{"op":"choose","alts":[{"gens":[{"v":"space~770","src":{"op":"var","n":"legal~769","x":906},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~771","e":{"op":"var","n":"t~754","x":907},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":815},{"op":"let","v":"s~772","e":{"op":"var","n":"space~770","x":908},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":816},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~772"},"d":{},"x":909},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~771"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":910},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":818},{"op":"set","t":{"op":"st","k":"last_space","x":911},"o":"=","e":{"op":"var","n":"s~772","x":912},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":819},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":913},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"bonus","d":null,"x":914},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":822},{"op":"for","v":"x~773","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~772"}],"kind":"spaces","x":915},"w":{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"st","k":"board"},"neg":false,"x":916},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":917},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":824},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":823},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~771"},"f":"effect","d":null,"x":918},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":825},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~771","x":919},"space":{"op":"var","n":"s~772","x":920},"by":{"op":"var","n":"you","x":921}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":826}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":821},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":820}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":817}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":814},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~770"}],"x":922}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":813}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":808},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":807}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:197","id":790},"source":{"doc":"tm-facts","section":"cards.json #019 (render icons: a choice)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:191"}',
 }

@@ -51,38 +51,38 @@ K = [
 ]
 
 
-x_3206 = _C.x_1205  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3207 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3209 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3211 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3212 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3216 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_3220 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3221 = _C.x_3221  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3222 = _C.x_3222  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3224 = _C.x_3224  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3227 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3256 = _C.x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3257 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3259 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3261 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3262 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3266 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3270 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3271 = _C.x_3271  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3272 = _C.x_3272  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3274 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3277 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_3228(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3278(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~724'))) is str else None) == E.get('r~723'))) and ((E.get('card~724') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~755'))) is str else None) == E.get('r~754'))) and ((E.get('card~755') != E.get('this'))) else False)
 
 
-def x_3229(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3279(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~724'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~724'), 0))
+    return (_w2.get(E.get('card~755'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~755'), 0))
 
 
-def x_3231(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3281(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~724')}
+    return {'card': E.get('card~755')}
 
 
-def t_2813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def t_2863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -90,206 +90,206 @@ def t_2813(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~722', 2, True)
-        LOCAL(ctx, E, 'r~723', 'animal', True)
-        return t_2831(ctx, k, s, E)
+        LOCAL(ctx, E, 'n~753', 2, True)
+        LOCAL(ctx, E, 'r~754', 'animal', True)
+        return t_2881(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~715', 'tr', True)
-    LOCAL(ctx, E, 'n~716', 1, True)
-    if not d_2816(ctx, E):
+    LOCAL(ctx, E, 't~746', 'tr', True)
+    LOCAL(ctx, E, 'n~747', 1, True)
+    if not d_2866(ctx, E):
         return False
     ctx.steps += 5
-    LOCAL(ctx, E, 'n~717', 4, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 2824, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 2874, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~719', 3, True)
-    LOCAL(ctx, E, 'r~720', 'microbe', True)
-    return t_2827(ctx, r1, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    return t_2877(ctx, r1, s, E)
 
 
-d_2814 = _C.d_1072  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2815 = _C.d_514  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2864 = _C.d_1096  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2865 = _C.d_524  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2866(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3206(ctx, E):
+    if x_3256(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2817, ctx.state.get('game_tracks'), E.get('t~715'))
+        c, key = KEYPLACE(ctx, 2867, ctx.state.get('game_tracks'), E.get('t~746'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[1])
     else:
-        if not d_2818(ctx, E):
+        if not d_2868(ctx, E):
             return False
     return True
 
 
-def d_2817(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2867(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2817, ctx.state.get('game_tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 2867, ctx.state.get('game_tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[1])
     return True
 
 
-def d_2818(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2868(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2819, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 2869, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[2])
-    if not d_2820(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[2])
+    if not d_2870(ctx, E):
         return False
     return True
 
 
-def d_2819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2869(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2819, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 2869, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[2])
     return True
 
 
-d_2820 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2821 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2822 = _C.d_1155  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2823 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2870 = _C.d_1102  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2871 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2872 = _C.d_1179  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2873 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2824(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2874(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2824, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2874, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2825 = _C.d_711  # rules_data/terraforming_mars/cards/141-208.yaml:231
-d_2826 = _C.d_2724  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2875 = _C.d_725  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2876 = _C.d_2772  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def t_2827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2827, None, [], k)
+    return CHOOSE(ctx, 2877, None, [], k)
 
 
-def d_2828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2878(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2828, PL(ctx, E.get('you')).get('card_res'), E.get('card~721'))
+    c, key = KEYPLACE(ctx, 2878, PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[4])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[4])
     return True
 
 
-d_2829 = _C.d_2490  # rules_data/terraforming_mars/cards/141-208.yaml:231
+d_2879 = _C.d_2536  # rules_data/terraforming_mars/cards/141-208.yaml:231
 
 
-def d_2830(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
+def d_2880(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:231
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~723', 'animal', True)
+    LOCAL(ctx, E, 'r~754', 'animal', True)
     return True
 
 
-def t_2831(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2881(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2831, None, [], k)
+    return CHOOSE(ctx, 2881, None, [], k)
 
 
-def d_2832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2832, PL(ctx, E.get('you')).get('card_res'), E.get('card~724'))
+    c, key = KEYPLACE(ctx, 2882, PL(ctx, E.get('you')).get('card_res'), E.get('card~755'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~722'), '+=', False, K[4])
+        SET(ctx, 'card_res', c, key, E.get('n~753'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    2813: t_2813,
-    2814: CPS(d_2814),
-    2815: CPS(d_2815),
-    2816: CPS(d_2816),
-    2817: CPS(d_2817),
-    2818: CPS(d_2818),
-    2819: CPS(d_2819),
-    2820: CPS(d_2820),
-    2821: CPS(d_2821),
-    2822: CPS(d_2822),
-    2823: CPS(d_2823),
-    2824: CPS(d_2824),
-    2825: CPS(d_2825),
-    2826: CPS(d_2826),
-    2827: t_2827,
-    2828: CPS(d_2828),
-    2829: CPS(d_2829),
-    2830: CPS(d_2830),
-    2831: t_2831,
-    2832: CPS(d_2832),
+    2863: t_2863,
+    2864: CPS(d_2864),
+    2865: CPS(d_2865),
+    2866: CPS(d_2866),
+    2867: CPS(d_2867),
+    2868: CPS(d_2868),
+    2869: CPS(d_2869),
+    2870: CPS(d_2870),
+    2871: CPS(d_2871),
+    2872: CPS(d_2872),
+    2873: CPS(d_2873),
+    2874: CPS(d_2874),
+    2875: CPS(d_2875),
+    2876: CPS(d_2876),
+    2877: t_2877,
+    2878: CPS(d_2878),
+    2879: CPS(d_2879),
+    2880: CPS(d_2880),
+    2881: t_2881,
+    2882: CPS(d_2882),
 }
 
 
 CODE = {
-    3206: x_3206,
-    3207: x_3207,
-    3209: x_3209,
-    3211: x_3211,
-    3212: x_3212,
-    3216: x_3216,
-    3220: x_3220,
-    3221: x_3221,
-    3222: x_3222,
-    3224: x_3224,
-    3227: x_3227,
-    3228: x_3228,
-    3229: x_3229,
-    3231: x_3231,
+    3256: x_3256,
+    3257: x_3257,
+    3259: x_3259,
+    3261: x_3261,
+    3262: x_3262,
+    3266: x_3266,
+    3270: x_3270,
+    3271: x_3271,
+    3272: x_3272,
+    3274: x_3274,
+    3277: x_3277,
+    3278: x_3278,
+    3279: x_3279,
+    3281: x_3281,
 }
 AT = {
-    3228: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    3229: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    3231: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3278: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3279: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3281: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:225
-    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":3204},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2814},{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":3205},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2815},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3206},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":3207},"o":"+=","e":{"op":"var","n":"n~716","x":3208},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2817},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":3209},"o":"+=","e":{"op":"var","n":"n~716","x":3210},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2819},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":3211},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3212},"o":"=","e":{"op":"lit","v":true,"x":3213},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2821},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2820}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2818},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2816},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":3214},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2822},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3215},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2823},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3216},"o":"+=","e":{"op":"var","n":"n~717","x":3217},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2824},{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":3218},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2825},{"op":"let","v":"r~720","e":{"op":"lit","v":"microbe","x":3219},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2826},{"op":"choose","alts":[{"gens":[{"v":"card~721","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3220},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~721"},"f":"resource","d":null},"b":{"op":"var","n":"r~720"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~721"},"b":{"op":"var","n":"this"}}],"x":3221}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~721"},"d":0,"x":3222},"o":"+=","e":{"op":"var","n":"n~719","x":3223},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2828},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~721"}],"x":3224}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2827},{"op":"let","v":"n~722","e":{"op":"lit","v":2,"x":3225},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2829},{"op":"let","v":"r~723","e":{"op":"lit","v":"animal","x":3226},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2830},{"op":"choose","alts":[{"gens":[{"v":"card~724","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3227},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~724"},"f":"resource","d":null},"b":{"op":"var","n":"r~723"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~724"},"b":{"op":"var","n":"this"}}],"x":3228}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~724"},"d":0,"x":3229},"o":"+=","e":{"op":"var","n":"n~722","x":3230},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2832},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~724"}],"x":3231}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2831}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2813},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
+    'imported_nitrogen': '{"id":"imported_nitrogen","number":"163","name":{"en":"Imported Nitrogen"},"type":"event","cost":23,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"tr","x":3254},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2864},{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":3255},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2865},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~746"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3256},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~746"},"d":0,"x":3257},"o":"+=","e":{"op":"var","n":"n~747","x":3258},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2867},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~746"},"d":0,"x":3259},"o":"+=","e":{"op":"var","n":"n~747","x":3260},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2869},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~746"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~747"},"b":{"op":"lit","v":0}}],"x":3261},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3262},"o":"=","e":{"op":"lit","v":true,"x":3263},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2871},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2870}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2868},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2866},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":3264},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2872},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3265},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2873},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3266},"o":"+=","e":{"op":"var","n":"n~748","x":3267},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2874},{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3268},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2875},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":3269},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2876},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3270},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":3271}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":3272},"o":"+=","e":{"op":"var","n":"n~750","x":3273},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2878},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":3274}}],"kind":"card","prompt":{"def":"add_another","args":{"n":3,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 3 microbi a un\'altra carta","en":"add 3 microbes to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2877},{"op":"let","v":"n~753","e":{"op":"lit","v":2,"x":3275},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2879},{"op":"let","v":"r~754","e":{"op":"lit","v":"animal","x":3276},"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2880},{"op":"choose","alts":[{"gens":[{"v":"card~755","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3277},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~755"},"f":"resource","d":null},"b":{"op":"var","n":"r~754"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~755"},"b":{"op":"var","n":"this"}}],"x":3278}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~755"},"d":0,"x":3279},"o":"+=","e":{"op":"var","n":"n~753","x":3280},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2882},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~755"}],"x":3281}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2881}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:231","id":2863},"source":{"doc":"tm-facts","section":"cards.json #163"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:225"}',
 }

@@ -46,54 +46,54 @@ K = [
 ]
 
 
-def x_3760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def x_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     if E is None:
         E = ctx.env()
-    return (0 - (_w1 if type((_w1 := E.get('n~715'))) is int else num(_w1)))
+    return (0 - (_w1 if type((_w1 := E.get('n~746'))) is int else num(_w1)))
 
 
-x_3761 = _C.x_3761  # rules_data/terraforming_mars/definitions/cards.yaml:58
+x_3823 = _C.x_3823  # rules_data/terraforming_mars/definitions/cards.yaml:58
 
 
-def d_3291(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:555
+def d_3353(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:555
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 8, True)
-    STMT(ctx, 3293)
+    LOCAL(ctx, E, 'n~746', 8, True)
+    STMT(ctx, 3355)
     return True
 
 
-d_3292 = _C.d_2691  # rules_data/terraforming_mars/cards/141-208.yaml:555
+d_3354 = _C.d_2739  # rules_data/terraforming_mars/cards/141-208.yaml:555
 
 
-def d_3293(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
+def d_3355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:58
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3293)
+    STMT(ctx, 3355)
     return True
 
 
 TRIALS = {
-    3291: CPS(d_3291),
-    3292: CPS(d_3292),
-    3293: CPS(d_3293),
+    3353: CPS(d_3353),
+    3354: CPS(d_3354),
+    3355: CPS(d_3355),
 }
 
 
 CODE = {
-    3760: x_3760,
-    3761: x_3761,
+    3822: x_3822,
+    3823: x_3823,
 }
 AT = {
-    3760: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
+    3822: 'rules_data/terraforming_mars/definitions/cards.yaml:58',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:549
-    'indentured_workers': '{"id":"indentured_workers","number":"195","name":{"en":"Indentured Workers"},"type":"event","cost":0,"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":8,"x":3759},"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3292},{"op":"grant","spec":{"mod":"card_cost","by":{"op":"ar","o":"-","a":{"op":"lit","v":0},"b":{"op":"var","n":"n~715"},"x":3760}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":3761}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:58","id":3293}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3291},"vp":{"op":"lit","v":-1,"x":3762},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #195 (render icons: colon, megacredits(-8))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:549"}',
+    'indentured_workers': '{"id":"indentured_workers","number":"195","name":{"en":"Indentured Workers"},"type":"event","cost":0,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":8,"x":3821},"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3354},{"op":"grant","spec":{"mod":"card_cost","by":{"op":"ar","o":"-","a":{"op":"lit","v":0},"b":{"op":"var","n":"n~746"},"x":3822}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":3823}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:58","id":3355}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:555","id":3353},"vp":{"op":"lit","v":-1,"x":3824},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #195 (render icons: colon, megacredits(-8))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:549"}',
 }

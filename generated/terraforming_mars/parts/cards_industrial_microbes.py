@@ -48,81 +48,81 @@ K = [
 ]
 
 
-x_3116 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3120 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3122 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:186
+x_3164 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3168 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3170 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
-def d_2736(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
+def d_2784(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:185
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2739, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 2787, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 2742, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, 2790, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2737 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2738 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2785 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2786 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:185
 
 
-def d_2739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2739, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2787, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_2740 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:185
-d_2741 = _C.d_658  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2788 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:185
+d_2789 = _C.d_672  # rules_data/terraforming_mars/cards/141-208.yaml:185
 
 
-def d_2742(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2790(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2742, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2790, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_2743 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:186
+t_2791 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:186
 
 
 TRIALS = {
-    2736: CPS(d_2736),
-    2737: CPS(d_2737),
-    2738: CPS(d_2738),
-    2739: CPS(d_2739),
-    2740: CPS(d_2740),
-    2741: CPS(d_2741),
-    2742: CPS(d_2742),
-    2743: t_2743,
+    2784: CPS(d_2784),
+    2785: CPS(d_2785),
+    2786: CPS(d_2786),
+    2787: CPS(d_2787),
+    2788: CPS(d_2788),
+    2789: CPS(d_2789),
+    2790: CPS(d_2790),
+    2791: t_2791,
 }
 
 
 CODE = {
-    3116: x_3116,
-    3120: x_3120,
-    3122: x_3122,
+    3164: x_3164,
+    3168: x_3168,
+    3170: x_3170,
 }
 AT = {
 }
@@ -130,5 +130,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:179
-    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3114},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2737},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3115},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2738},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3116},"o":"+=","e":{"op":"var","n":"n~715","x":3117},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2739},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3118},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2740},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":3119},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2741},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3120},"o":"+=","e":{"op":"var","n":"n~717","x":3121},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2742}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2736},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3122},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2743},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
+    'industrial_microbes': '{"id":"industrial_microbes","number":"158","name":{"en":"Industrial Microbes"},"type":"automated","cost":12,"tags":["microbe","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3162},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2785},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3163},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2786},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3164},"o":"+=","e":{"op":"var","n":"n~746","x":3165},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2787},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3166},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2788},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":3167},"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2789},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3168},"o":"+=","e":{"op":"var","n":"n~748","x":3169},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2790}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:185","id":2784},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3170},"at":"rules_data/terraforming_mars/cards/141-208.yaml:186","id":2791},"source":{"doc":"tm-facts","section":"cards.json #158"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:179"}',
 }

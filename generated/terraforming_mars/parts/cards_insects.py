@@ -47,90 +47,90 @@ K = [
 ]
 
 
-x_3020 = _C.x_1473  # rules_data/terraforming_mars/cards/141-208.yaml:81
+x_3068 = _C.x_1501  # rules_data/terraforming_mars/cards/141-208.yaml:81
 
 
-def x_3023(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def x_3071(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3023, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_719, NOREC).get('tags', []) if type(v_c_719) is str else [])).count('plant') for v_c_719 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_721, NOREC).get('tags', []) if type(v_c_721) is str else [])).count('plant') for v_c_721 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    return MEMO(ctx, (3071, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('plant') for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('plant') for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
 
 
-x_3024 = _C.x_1411  # rules_data/terraforming_mars/definitions/resources.yaml:26
-x_3025 = _C.x_1412  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_3072 = _C.x_1435  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_3073 = _C.x_1436  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_2656(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def d_2704(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~723', 1, True)
-    LOCAL(ctx, E, 'r~724', 'plants', True)
-    LOCAL(ctx, E, 'k~725', x_3023(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2660, PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
+    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'r~755', 'plants', True)
+    LOCAL(ctx, E, 'k~756', x_3071(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2708, PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3025(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3073(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2657 = _C.d_1249  # rules_data/terraforming_mars/cards/141-208.yaml:88
+d_2705 = _C.d_1273  # rules_data/terraforming_mars/cards/141-208.yaml:88
 
 
-def d_2658(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def d_2706(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~724', 'plants', True)
+    LOCAL(ctx, E, 'r~755', 'plants', True)
     return True
 
 
-def d_2659(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
+def d_2707(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~725', x_3023(ctx, E), True)
+    LOCAL(ctx, E, 'k~756', x_3071(ctx, E), True)
     return True
 
 
-def d_2660(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_2708(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2660, PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
+    c, key = KEYPLACE(ctx, 2708, PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_3025(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_3073(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2656: CPS(d_2656),
-    2657: CPS(d_2657),
-    2658: CPS(d_2658),
-    2659: CPS(d_2659),
-    2660: CPS(d_2660),
+    2704: CPS(d_2704),
+    2705: CPS(d_2705),
+    2706: CPS(d_2706),
+    2707: CPS(d_2707),
+    2708: CPS(d_2708),
 }
 
 
 CODE = {
-    3020: x_3020,
-    3023: x_3023,
-    3024: x_3024,
-    3025: x_3025,
+    3068: x_3068,
+    3071: x_3071,
+    3072: x_3072,
+    3073: x_3073,
 }
 AT = {
-    3023: 'rules_data/terraforming_mars/cards/141-208.yaml:88',
+    3071: 'rules_data/terraforming_mars/cards/141-208.yaml:88',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:81
-    'insects': '{"id":"insects","number":"148","name":{"en":"Insects"},"type":"automated","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3020},"effect":{"op":"seq","b":[{"op":"let","v":"n~723","e":{"op":"lit","v":1,"x":3021},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2657},{"op":"let","v":"r~724","e":{"op":"lit","v":"plants","x":3022},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2658},{"op":"let","v":"k~725","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~719","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~720","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~719"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~720"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~721","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~722","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~721"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~722"},"b":{"op":"lit","v":"plant"}}}]}}]},"x":3023},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2659},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~724"},"d":0,"x":3024},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~723"},"b":{"op":"var","n":"k~725"},"x":3025},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2660}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2656},"source":{"doc":"tm-facts","section":"cards.json #148"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:81"}',
+    'insects': '{"id":"insects","number":"148","name":{"en":"Insects"},"type":"automated","cost":9,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":3068},"effect":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":3069},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2705},{"op":"let","v":"r~755","e":{"op":"lit","v":"plants","x":3070},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2706},{"op":"let","v":"k~756","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"plant"}}}]}}]},"x":3071},"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2707},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":3072},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~754"},"b":{"op":"var","n":"k~756"},"x":3073},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":2708}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:88","id":2704},"source":{"doc":"tm-facts","section":"cards.json #148"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:81"}',
 }

@@ -48,24 +48,24 @@ K = [
 ]
 
 
-def x_3045(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def x_3093(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     if E is None:
         E = ctx.env()
     return (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, 'heat', 0))
 
 
-x_3046 = _C.x_3046  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-x_3047 = _C.x_3047  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3048 = _C.x_3048  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3050 = _C.x_3050  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3052 = _C.x_3048  # rules_data/terraforming_mars/cards/141-208.yaml:126
-x_3054 = _C.x_3054  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3055 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3057 = _C.x_3048  # rules_data/terraforming_mars/cards/141-208.yaml:126
-x_3059 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3094 = _C.x_3094  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+x_3095 = _C.x_3095  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3096 = _C.x_3096  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3098 = _C.x_3098  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3100 = _C.x_3096  # rules_data/terraforming_mars/cards/141-208.yaml:126
+x_3102 = _C.x_3102  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3103 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3105 = _C.x_3096  # rules_data/terraforming_mars/cards/141-208.yaml:126
+x_3107 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_2676(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def t_2724(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -73,141 +73,141 @@ def t_2676(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~717', x_3052(ctx, E), True)
-        LOCAL(ctx, E, 'r~718', 'heat', True)
-        if not d_2684(ctx, E):
+        LOCAL(ctx, E, 'n~748', x_3100(ctx, E), True)
+        LOCAL(ctx, E, 'r~749', 'heat', True)
+        if not d_2732(ctx, E):
             return False
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~719', x_3057(ctx, E), True)
-        LOCAL(ctx, E, 'r~720', 'megacredits', True)
-        c, key = KEYPLACE(ctx, 2689, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        LOCAL(ctx, E, 'n~750', x_3105(ctx, E), True)
+        LOCAL(ctx, E, 'r~751', 'megacredits', True)
+        c, key = KEYPLACE(ctx, 2737, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~715', x_3045(ctx, E), True)
-    return t_2678(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~746', x_3093(ctx, E), True)
+    return t_2726(ctx, r1, s, E)
 
 
-def d_2677(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
+def d_2725(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:126
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', x_3045(ctx, E), True)
+    LOCAL(ctx, E, 'n~746', x_3093(ctx, E), True)
     return True
 
 
-def t_2678(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def t_2726(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3046(ctx, E):
+    if not x_3094(ctx, E):
         return False
-    return t_2680(ctx, k, s, E)
+    return t_2728(ctx, k, s, E)
 
 
-d_2679 = _C.d_2679  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+d_2727 = _C.d_2727  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
 
 
-def t_2680(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def t_2728(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2680, None, [], k)
+    return CHOOSE(ctx, 2728, None, [], k)
 
 
-d_2681 = _C.d_2681  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-d_2682 = _C.d_2682  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2683 = _C.d_382  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2729 = _C.d_2729  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_2730 = _C.d_2730  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2731 = _C.d_390  # rules_data/terraforming_mars/cards/141-208.yaml:126
 
 
-def d_2684(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3054(ctx, E):
+    if not x_3102(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2686, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2734, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[0])
     return True
 
 
-d_2685 = _C.d_2685  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2733 = _C.d_2733  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2686, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2734, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '-=', False, K[0])
     return True
 
 
-d_2687 = _C.d_2687  # rules_data/terraforming_mars/cards/141-208.yaml:126
-d_2688 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2735 = _C.d_2735  # rules_data/terraforming_mars/cards/141-208.yaml:126
+d_2736 = _C.d_678  # rules_data/terraforming_mars/cards/141-208.yaml:126
 
 
-def d_2689(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2737(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2689, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2737, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2676: t_2676,
-    2677: CPS(d_2677),
-    2678: t_2678,
-    2679: CPS(d_2679),
-    2680: t_2680,
-    2681: CPS(d_2681),
-    2682: CPS(d_2682),
-    2683: CPS(d_2683),
-    2684: CPS(d_2684),
-    2685: CPS(d_2685),
-    2686: CPS(d_2686),
-    2687: CPS(d_2687),
-    2688: CPS(d_2688),
-    2689: CPS(d_2689),
+    2724: t_2724,
+    2725: CPS(d_2725),
+    2726: t_2726,
+    2727: CPS(d_2727),
+    2728: t_2728,
+    2729: CPS(d_2729),
+    2730: CPS(d_2730),
+    2731: CPS(d_2731),
+    2732: CPS(d_2732),
+    2733: CPS(d_2733),
+    2734: CPS(d_2734),
+    2735: CPS(d_2735),
+    2736: CPS(d_2736),
+    2737: CPS(d_2737),
 }
 
 
 CODE = {
-    3045: x_3045,
-    3046: x_3046,
-    3047: x_3047,
-    3048: x_3048,
-    3050: x_3050,
-    3052: x_3052,
-    3054: x_3054,
-    3055: x_3055,
-    3057: x_3057,
-    3059: x_3059,
+    3093: x_3093,
+    3094: x_3094,
+    3095: x_3095,
+    3096: x_3096,
+    3098: x_3098,
+    3100: x_3100,
+    3102: x_3102,
+    3103: x_3103,
+    3105: x_3105,
+    3107: x_3107,
 }
 AT = {
-    3045: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
+    3093: 'rules_data/terraforming_mars/cards/141-208.yaml:126',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:119
-    'insulation': '{"id":"insulation","number":"152","name":{"en":"Insulation"},"type":"automated","cost":2,"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3045},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2677},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~715"},"b":{"op":"lit","v":1},"x":3046},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2679},{"op":"choose","alts":[{"gens":[{"v":"k~716","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~715"},"x":3047},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3048},"o":"=","e":{"op":"var","n":"k~716","x":3049},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2681},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~716"}],"x":3050}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~715","x":3051}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2680}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2678},{"op":"let","v":"n~717","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3052},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2682},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":3053},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2683},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~718"},"f":"production_min","d":0},"x":3054},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2685},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3055},"o":"-=","e":{"op":"var","n":"n~717","x":3056},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2686}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2684},{"op":"let","v":"n~719","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3057},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2687},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":3058},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2688},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3059},"o":"+=","e":{"op":"var","n":"n~719","x":3060},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2689}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2676},"source":{"doc":"tm-facts","section":"cards.json #152 (render icons: heat(1), megacredits(1, text=x))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:119"}',
+    'insulation': '{"id":"insulation","number":"152","name":{"en":"Insulation"},"type":"automated","cost":2,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3093},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2725},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~746"},"b":{"op":"lit","v":1},"x":3094},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2727},{"op":"choose","alts":[{"gens":[{"v":"k~747","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~746"},"x":3095},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3096},"o":"=","e":{"op":"var","n":"k~747","x":3097},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2729},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~747"}],"x":3098}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~746","x":3099}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":2728}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":2726},{"op":"let","v":"n~748","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3100},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2730},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":3101},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2731},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~749"},"f":"production_min","d":0},"x":3102},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2733},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3103},"o":"-=","e":{"op":"var","n":"n~748","x":3104},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2734}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2732},{"op":"let","v":"n~750","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3105},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2735},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3106},"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2736},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3107},"o":"+=","e":{"op":"var","n":"n~750","x":3108},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2737}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:126","id":2724},"source":{"doc":"tm-facts","section":"cards.json #152 (render icons: heat(1), megacredits(1, text=x))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:119"}',
 }

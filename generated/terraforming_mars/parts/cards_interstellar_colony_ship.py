@@ -46,7 +46,7 @@ K = [
 ]
 
 
-x_1034 = _C.x_1034  # rules_data/terraforming_mars/cards/001-070.yaml:270
+x_1054 = _C.x_1054  # rules_data/terraforming_mars/cards/001-070.yaml:270
 
 
 TRIALS = {
@@ -54,7 +54,7 @@ TRIALS = {
 
 
 CODE = {
-    1034: x_1034,
+    1054: x_1054,
 }
 AT = {
 }
@@ -62,5 +62,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:270
-    'interstellar_colony_ship': '{"id":"interstellar_colony_ship","number":"027","name":{"en":"Interstellar Colony Ship"},"type":"event","cost":24,"tags":["earth","space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":5},"x":1034},"vp":{"op":"lit","v":4,"x":1035},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #027"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:270"}',
+    'interstellar_colony_ship': '{"id":"interstellar_colony_ship","number":"027","name":{"en":"Interstellar Colony Ship"},"type":"event","cost":24,"tags":["earth","space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":5},"x":1054},"vp":{"op":"lit","v":4,"x":1055},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #027"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:270"}',
 }

@@ -51,52 +51,52 @@ K = [
 ]
 
 
-x_3699 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3700 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3701 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3702 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3704 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_3705 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3706 = _C.x_487  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3707 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3708 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3709 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_3710 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3711 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3712 = _C.x_2412  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3713 = _C.x_518  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3714 = _C.x_2412  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3715 = _C.x_2415  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-x_3717 = _C.x_462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_3718 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-x_3719 = _C.x_487  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+x_3759 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3760 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3761 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3762 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3764 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_3765 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3766 = _C.x_495  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3767 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3768 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3769 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_3770 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3771 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3772 = _C.x_2456  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3773 = _C.x_526  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3774 = _C.x_2456  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3775 = _C.x_2459  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+x_3777 = _C.x_470  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_3778 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+x_3779 = _C.x_495  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
-def t_3234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
+def t_3294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'k~716', 1, True)
-    return t_3237(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'k~747', 1, True)
+    return t_3297(ctx, k, s, E)
 
 
-d_3235 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:526
+d_3295 = _C.d_793  # rules_data/terraforming_mars/cards/141-208.yaml:526
 
 
-def d_3236(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
+def d_3296(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~716', 1, True)
+    LOCAL(ctx, E, 'k~747', 1, True)
     return True
 
 
-def t_3237(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+def t_3297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -104,156 +104,156 @@ def t_3237(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', x_3718(ctx, E), '+=', True, K[0])
+        SET(ctx, 'discard', ctx.state, 'discard', x_3778(ctx, E), '+=', True, K[0])
         c, key = SEAT(ctx, E.get('you')), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[1], '=', False, K[2])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~717', E.get('n~715'), True)
-    if not d_3239(ctx, E):
+    LOCAL(ctx, E, 'n~748', E.get('n~746'), True)
+    if not d_3299(ctx, E):
         return False
-    return t_3250(ctx, r1, s, E)
+    return t_3310(ctx, r1, s, E)
 
 
-d_3238 = _C.d_2124  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
+d_3298 = _C.d_2168  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
 
 
-def d_3239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~717'))
+    left = num(E.get('n~748'))
     while left > 0:
         left -= 1
-        if not d_3240(ctx, E):
+        if not d_3300(ctx, E):
             return False
     return True
 
 
-def d_3240(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3241(ctx, E):
+    if not d_3301(ctx, E):
         return False
-    if not d_3246(ctx, E):
+    if not d_3306(ctx, E):
         return False
     return True
 
 
-def d_3241(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3301(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3699(ctx, E):
-        if not d_3242(ctx, E):
+    if x_3759(ctx, E):
+        if not d_3302(ctx, E):
             return False
     return True
 
 
-def d_3242(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3701(ctx, E), '=', False, K[3])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3761(ctx, E), '=', False, K[3])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[0])
-    STMT(ctx, 3245)
+    STMT(ctx, 3305)
     return True
 
 
-d_3243 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3244 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3303 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3304 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_3245(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_3305(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3245)
+    STMT(ctx, 3305)
     return True
 
 
-d_3246 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3247 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3248 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_3249 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3306 = _C.d_446  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3307 = _C.d_447  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3308 = _C.d_448  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_3309 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_3250(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+def t_3310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('k~716'))
+    left = num(E.get('k~747'))
     if left <= 0:
         return k()
-    return CHOOSE(ctx, 3250, left, [], k)
+    return CHOOSE(ctx, 3310, left, [], k)
 
 
-d_3251 = _C.d_2137  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3252 = _C.d_2138  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3253 = _C.d_2139  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
-d_3254 = _C.d_2140  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
-d_3255 = _C.d_468  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
+d_3311 = _C.d_2181  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3312 = _C.d_2182  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3313 = _C.d_2183  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:53
+d_3314 = _C.d_2184  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:54
+d_3315 = _C.d_476  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:55
 
 
 TRIALS = {
-    3234: t_3234,
-    3235: CPS(d_3235),
-    3236: CPS(d_3236),
-    3237: t_3237,
-    3238: CPS(d_3238),
-    3239: CPS(d_3239),
-    3240: CPS(d_3240),
-    3241: CPS(d_3241),
-    3242: CPS(d_3242),
-    3243: CPS(d_3243),
-    3244: CPS(d_3244),
-    3245: CPS(d_3245),
-    3246: CPS(d_3246),
-    3247: CPS(d_3247),
-    3248: CPS(d_3248),
-    3249: CPS(d_3249),
-    3250: t_3250,
-    3251: CPS(d_3251),
-    3252: CPS(d_3252),
-    3253: CPS(d_3253),
-    3254: CPS(d_3254),
-    3255: CPS(d_3255),
+    3294: t_3294,
+    3295: CPS(d_3295),
+    3296: CPS(d_3296),
+    3297: t_3297,
+    3298: CPS(d_3298),
+    3299: CPS(d_3299),
+    3300: CPS(d_3300),
+    3301: CPS(d_3301),
+    3302: CPS(d_3302),
+    3303: CPS(d_3303),
+    3304: CPS(d_3304),
+    3305: CPS(d_3305),
+    3306: CPS(d_3306),
+    3307: CPS(d_3307),
+    3308: CPS(d_3308),
+    3309: CPS(d_3309),
+    3310: t_3310,
+    3311: CPS(d_3311),
+    3312: CPS(d_3312),
+    3313: CPS(d_3313),
+    3314: CPS(d_3314),
+    3315: CPS(d_3315),
 }
 
 
 CODE = {
-    3699: x_3699,
-    3700: x_3700,
-    3701: x_3701,
-    3702: x_3702,
-    3704: x_3704,
-    3705: x_3705,
-    3706: x_3706,
-    3707: x_3707,
-    3708: x_3708,
-    3709: x_3709,
-    3710: x_3710,
-    3711: x_3711,
-    3712: x_3712,
-    3713: x_3713,
-    3714: x_3714,
-    3715: x_3715,
-    3717: x_3717,
-    3718: x_3718,
-    3719: x_3719,
+    3759: x_3759,
+    3760: x_3760,
+    3761: x_3761,
+    3762: x_3762,
+    3764: x_3764,
+    3765: x_3765,
+    3766: x_3766,
+    3767: x_3767,
+    3768: x_3768,
+    3769: x_3769,
+    3770: x_3770,
+    3771: x_3771,
+    3772: x_3772,
+    3773: x_3773,
+    3774: x_3774,
+    3775: x_3775,
+    3777: x_3777,
+    3778: x_3778,
+    3779: x_3779,
 }
 AT = {
 }
@@ -261,5 +261,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:520
-    'invention_contest': '{"id":"invention_contest","number":"192","name":{"en":"Invention Contest"},"type":"event","cost":2,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":3695},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3235},{"op":"let","v":"k~716","e":{"op":"lit","v":1,"x":3696},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3236},{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"var","n":"n~715","x":3697},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3238},{"op":"rep","n":{"op":"var","n":"n~717","x":3698},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3699},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3700},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3701},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3243},{"op":"set","t":{"op":"st","k":"discard","x":3702},"o":"=","e":{"op":"lit","v":[],"x":3703},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3244},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3704}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3245}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3242},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3241},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3705},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3706},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3707},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3248},{"op":"set","t":{"op":"st","k":"deck","x":3708},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3709},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3249}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3247},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3246}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3240},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":3239},{"op":"choose","alts":[{"gens":[{"v":"c~718","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3710},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3711},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~718"}],"x":3712},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3252},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3713},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~718"}],"x":3714},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3253}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3251},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~718"}],"x":3715}}],"kind":"keep_card","n":{"op":"var","n":"k~716","x":3716},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":3,"k":1},"text":{"it":"guarda le prime 3 carte del mazzo: prendine 1 in mano e scarta le altre","en":"look at the top 3 cards of the deck: take 1 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3250},{"op":"set","t":{"op":"st","k":"discard","x":3717},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3718},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":3254},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3719},"o":"=","e":{"op":"lit","v":[],"x":3720},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":3255}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3237}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3234},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #192 (drawCard count 3 keep 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:520"}',
+    'invention_contest': '{"id":"invention_contest","number":"192","name":{"en":"Invention Contest"},"type":"event","cost":2,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":3755},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3295},{"op":"let","v":"k~747","e":{"op":"lit","v":1,"x":3756},"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3296},{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"var","n":"n~746","x":3757},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3298},{"op":"rep","n":{"op":"var","n":"n~748","x":3758},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3759},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3760},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3761},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3303},{"op":"set","t":{"op":"st","k":"discard","x":3762},"o":"=","e":{"op":"lit","v":[],"x":3763},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3304},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3764}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3305}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3302},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3301},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3765},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3766},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3767},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3308},{"op":"set","t":{"op":"st","k":"deck","x":3768},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3769},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3309}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3307},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":3306}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":3300},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":3299},{"op":"choose","alts":[{"gens":[{"v":"c~749","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3770},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3771},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":3772},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3312},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3773},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~749"}],"x":3774},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3313}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3311},"label":{"op":"obj","k":["keep"],"a":[{"op":"var","n":"c~749"}],"x":3775}}],"kind":"keep_card","n":{"op":"var","n":"k~747","x":3776},"upto":false,"prompt":{"def":"look_to_keep","args":{"n":3,"k":1},"text":{"it":"guarda le prime 3 carte del mazzo: prendine 1 in mano e scarta le altre","en":"look at the top 3 cards of the deck: take 1 into your hand and discard the rest"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:53","id":3310},{"op":"set","t":{"op":"st","k":"discard","x":3777},"o":"+=","e":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3778},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:54","id":3314},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":3779},"o":"=","e":{"op":"lit","v":[],"x":3780},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:55","id":3315}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:52","id":3297}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:526","id":3294},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #192 (drawCard count 3 keep 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:520"}',
 }

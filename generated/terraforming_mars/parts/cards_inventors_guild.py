@@ -53,128 +53,128 @@ K = [
 ]
 
 
-x_480 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_481 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_482 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_483 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_485 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:21
-x_486 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_487 = _C.x_487  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_488 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_489 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_490 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:22
-x_491 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:129
+x_488 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_489 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_490 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_491 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_493 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
+x_494 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_495 = _C.x_495  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_496 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_497 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_498 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:22
+x_499 = _C.x_495  # rules_data/terraforming_mars/definitions/turns.yaml:129
 
 
-def x_496(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~719') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~750') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_497(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~720') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~751') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_498 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_506 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_499(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~721'))) is type((_w2 := E.get('t_v~722'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~723'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~752'))) is type((_w2 := E.get('t_v~753'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~754'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_508(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~718'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~749'))) is int else num(_w4)))
 
 
-x_501 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_509 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_503(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_511(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~721'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~722'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~723'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~718'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~752'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~753'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~754'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~749'))) is int else num(_w22)))
 
 
-def x_504(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_512(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~718'))) is type((_w4 := E.get('s_v~721'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~721'))]) if ((_w6 if type((_w6 := E.get('s_v~721'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~749'))) is type((_w4 := E.get('s_v~752'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~752'))]) if ((_w6 if type((_w6 := E.get('s_v~752'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_505(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_513(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~718'))) is type((_w4 := E.get('t_v~722'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~722'))]) if ((_w6 if type((_w6 := E.get('t_v~722'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~749'))) is type((_w4 := E.get('t_v~753'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~753'))]) if ((_w6 if type((_w6 := E.get('t_v~753'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_506(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_514(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~718'))) is type((_w4 := E.get('h_v~723'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~723'))]) if ((_w6 if type((_w6 := E.get('h_v~723'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~749'))) is type((_w4 := E.get('h_v~754'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~754'))]) if ((_w6 if type((_w6 := E.get('h_v~754'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_507(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_515(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~718'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~724'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~721'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~725'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~722'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~726'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~723'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~724'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~724'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~721'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~725'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~722'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~726'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~723'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~721'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~718'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~725'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~724'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~721'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~725'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~722'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~726'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~723'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~722'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~718'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~726'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~724'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~721'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~725'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~722'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~726'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~723'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~723'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~718'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~755'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~755'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~752'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~756'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~753'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~757'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~754'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~752'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~749'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~756'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~755'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~752'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~756'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~753'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~757'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~754'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~753'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~749'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~757'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~755'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~752'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~756'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~753'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~757'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~754'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~754'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~749'))) is int else num(_w53)))) else False))) else False)
 
 
-x_508 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_516 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_509(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_517(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~718'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~724'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~721'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~725'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~722'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~726'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~723'))) is int else num(_w7))))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))])
 
 
-x_510 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_512 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_514 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_518 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_520 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_522 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_516(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_524(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~718'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~724'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~721'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~725'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~722'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~726'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~723'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~724')} if ((_w8 if type((_w8 := E.get('s_v~721'))) is int else num(_w8)) > 0) else K[0]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~725')} if ((_w11 if type((_w11 := E.get('t_v~722'))) is int else num(_w11)) > 0) else K[0]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~726')} if ((_w14 if type((_w14 := E.get('h_v~723'))) is int else num(_w14)) > 0) else K[0]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~749'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~755'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~752'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~756'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~753'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~757'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~754'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~755')} if ((_w8 if type((_w8 := E.get('s_v~752'))) is int else num(_w8)) > 0) else K[0]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~756')} if ((_w11 if type((_w11 := E.get('t_v~753'))) is int else num(_w11)) > 0) else K[0]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~757')} if ((_w14 if type((_w14 := E.get('h_v~754'))) is int else num(_w14)) > 0) else K[0]))) is int else AR('+', _w15, _w16))
 
 
-x_518 = _C.x_518  # rules_data/terraforming_mars/definitions/turns.yaml:131
+x_526 = _C.x_526  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def x_519(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def x_527(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     if E is None:
         E = ctx.env()
-    return [E.get('card~716')]
+    return [E.get('card~747')]
 
 
-def x_520(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_528(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~716'), 'keep': True}
+    return {'card': E.get('card~747'), 'keep': True}
 
 
-x_521 = _C.x_462  # rules_data/terraforming_mars/definitions/turns.yaml:132
-x_522 = x_519  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_529 = _C.x_470  # rules_data/terraforming_mars/definitions/turns.yaml:132
+x_530 = x_527  # rules_data/terraforming_mars/definitions/turns.yaml:132
 
 
-def x_523(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def x_531(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~716'), 'keep': False}
+    return {'card': E.get('card~747'), 'keep': False}
 
 
-x_524 = _C.x_487  # rules_data/terraforming_mars/definitions/turns.yaml:133
+x_532 = _C.x_495  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
-def t_429(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:70
+def t_437(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:70
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -188,116 +188,116 @@ def t_429(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~715', 1, True)
-    if not d_431(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    if not d_439(ctx, E):
         return False
-    return t_442(ctx, r1, s, E)
+    return t_450(ctx, r1, s, E)
 
 
-d_430 = _C.d_344  # rules_data/terraforming_mars/definitions/cards.yaml:277
+d_438 = _C.d_352  # rules_data/terraforming_mars/definitions/cards.yaml:277
 
 
-def d_431(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
+def d_439(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:20
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~715'))
+    left = num(E.get('n~746'))
     while left > 0:
         left -= 1
-        if not d_432(ctx, E):
+        if not d_440(ctx, E):
             return False
     return True
 
 
-def d_432(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_440(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_433(ctx, E):
+    if not d_441(ctx, E):
         return False
-    if not d_438(ctx, E):
+    if not d_446(ctx, E):
         return False
     return True
 
 
-def d_433(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_441(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_480(ctx, E):
-        if not d_434(ctx, E):
+    if x_488(ctx, E):
+        if not d_442(ctx, E):
             return False
     return True
 
 
-def d_434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_442(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_482(ctx, E), '=', False, K[3])
+    SET(ctx, 'deck', ctx.state, 'deck', x_490(ctx, E), '=', False, K[3])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[4])
-    STMT(ctx, 437)
+    STMT(ctx, 445)
     return True
 
 
-d_435 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_436 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_443 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_444 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:21
 
 
-def d_437(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_445(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 437)
+    STMT(ctx, 445)
     return True
 
 
-d_438 = _C.d_438  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_439 = _C.d_439  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_440 = _C.d_440  # rules_data/terraforming_mars/definitions/cards.yaml:22
-d_441 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_446 = _C.d_446  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_447 = _C.d_447  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_448 = _C.d_448  # rules_data/terraforming_mars/definitions/cards.yaml:22
+d_449 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:22
 
 
-def t_442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
+def t_450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:129
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_491(ctx, E)))
-    old = E.get('card~716', MISSING)
+    items = list(items_of(x_499(ctx, E)))
+    old = E.get('card~747', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'card~716', old)
+        UNSET(ctx, E, 'card~747', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~716', item, True)
-            return t_443(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'card~747', item, True)
+            return t_451(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_443(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
+def t_451(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:130
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 443, None, [], k)
+    return CHOOSE(ctx, 451, None, [], k)
 
 
-def t_444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def t_452(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -307,249 +307,249 @@ def t_444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/t
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, x_519(ctx, E), '+=', True, K[5])
+            SET(ctx, 'hand', c, key, x_527(ctx, E), '+=', True, K[5])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~717', 3, True)
-    return t_446(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~748', 3, True)
+    return t_454(ctx, r1, s, E)
 
 
-d_445 = _C.d_445  # rules_data/terraforming_mars/definitions/turns.yaml:131
+d_453 = _C.d_453  # rules_data/terraforming_mars/definitions/turns.yaml:131
 
 
-def t_446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~718', E.get('n~717'), True)
-    LOCAL(ctx, E, 'sv~719', 0, True)
-    LOCAL(ctx, E, 'tv~720', 0, True)
-    return t_450(ctx, k, s, E)
-
-
-def d_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~718', E.get('n~717'), True)
-    return True
-
-
-def d_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~719', 0, True)
-    return True
-
-
-def d_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'tv~720', 0, True)
-    return True
-
-
-def t_450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~721', x_496(ctx, E), True)
-    LOCAL(ctx, E, 't_v~722', x_497(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~723', x_498(ctx, E), True)
-    return t_454(ctx, k, s, E)
-
-
-def d_451(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~721', x_496(ctx, E), True)
-    return True
-
-
-def d_452(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't_v~722', x_497(ctx, E), True)
-    return True
-
-
-def d_453(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'h_v~723', x_498(ctx, E), True)
-    return True
-
-
-def t_454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_499(ctx, E):
-        return d_455(ctx, E) and k()
+    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
+    LOCAL(ctx, E, 'sv~750', 0, True)
+    LOCAL(ctx, E, 'tv~751', 0, True)
     return t_458(ctx, k, s, E)
 
 
-def d_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'price~749', E.get('n~748'), True)
+    return True
+
+
+def d_456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~750', 0, True)
+    return True
+
+
+def d_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~751', 0, True)
+    return True
+
+
+def t_458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~752', x_504(ctx, E), True)
+    LOCAL(ctx, E, 't_v~753', x_505(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~754', x_506(ctx, E), True)
+    return t_462(ctx, k, s, E)
+
+
+def d_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~752', x_504(ctx, E), True)
+    return True
+
+
+def d_460(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't_v~753', x_505(ctx, E), True)
+    return True
+
+
+def d_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'h_v~754', x_506(ctx, E), True)
+    return True
+
+
+def t_462(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_507(ctx, E):
+        return d_463(ctx, E) and k()
+    return t_466(ctx, k, s, E)
+
+
+def d_463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_500(ctx, E):
+    if not x_508(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~718'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[6])
     return True
 
 
-def d_456(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_500(ctx, E):
+    if not x_508(ctx, E):
         return False
     return True
 
 
-def d_457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~718'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('price~749'), '-=', False, K[6])
     return True
 
 
-def t_458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_466(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_503(ctx, E):
+    if not x_511(ctx, E):
         return False
-    return t_460(ctx, k, s, E)
+    return t_468(ctx, k, s, E)
 
 
-def d_459(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def d_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_503(ctx, E):
+    if not x_511(ctx, E):
         return False
     return True
 
 
-def t_460(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_468(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 460, None, [], k)
+    return CHOOSE(ctx, 468, None, [], k)
 
 
-def d_461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 470, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_509(ctx, E), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 463, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_517(ctx, E), '-=', False, K[6])
+    c, key = KEYPLACE(ctx, 471, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~724'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 464, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[6])
+    c, key = KEYPLACE(ctx, 472, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~725'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[6])
+    c, key = KEYPLACE(ctx, 473, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~726'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[6])
     return True
 
 
-def d_462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_470(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 470, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_509(ctx, E), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, x_517(ctx, E), '-=', False, K[6])
     return True
 
 
-def d_463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 463, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 471, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~724'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('s~755'), '-=', False, K[6])
     return True
 
 
-def d_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_472(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 464, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 472, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~725'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('t~756'), '-=', False, K[6])
     return True
 
 
-def d_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 465, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 473, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~726'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('h~757'), '-=', False, K[6])
     return True
 
 
-def d_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
+def d_474(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:131
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -557,48 +557,40 @@ def d_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_519(ctx, E), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, x_527(ctx, E), '+=', True, K[5])
     return True
 
 
-def d_467(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
+def d_475(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_522(ctx, E), '+=', True, K[4])
+    SET(ctx, 'discard', ctx.state, 'discard', x_530(ctx, E), '+=', True, K[4])
     return True
 
 
-d_468 = _C.d_468  # rules_data/terraforming_mars/definitions/turns.yaml:133
+d_476 = _C.d_476  # rules_data/terraforming_mars/definitions/turns.yaml:133
 
 
 TRIALS = {
-    429: t_429,
-    430: CPS(d_430),
-    431: CPS(d_431),
-    432: CPS(d_432),
-    433: CPS(d_433),
-    434: CPS(d_434),
-    435: CPS(d_435),
-    436: CPS(d_436),
-    437: CPS(d_437),
+    437: t_437,
     438: CPS(d_438),
     439: CPS(d_439),
     440: CPS(d_440),
     441: CPS(d_441),
-    442: t_442,
-    443: t_443,
-    444: t_444,
+    442: CPS(d_442),
+    443: CPS(d_443),
+    444: CPS(d_444),
     445: CPS(d_445),
-    446: t_446,
+    446: CPS(d_446),
     447: CPS(d_447),
     448: CPS(d_448),
     449: CPS(d_449),
     450: t_450,
-    451: CPS(d_451),
-    452: CPS(d_452),
+    451: t_451,
+    452: t_452,
     453: CPS(d_453),
     454: t_454,
     455: CPS(d_455),
@@ -606,74 +598,82 @@ TRIALS = {
     457: CPS(d_457),
     458: t_458,
     459: CPS(d_459),
-    460: t_460,
+    460: CPS(d_460),
     461: CPS(d_461),
-    462: CPS(d_462),
+    462: t_462,
     463: CPS(d_463),
     464: CPS(d_464),
     465: CPS(d_465),
-    466: CPS(d_466),
+    466: t_466,
     467: CPS(d_467),
-    468: CPS(d_468),
+    468: t_468,
+    469: CPS(d_469),
+    470: CPS(d_470),
+    471: CPS(d_471),
+    472: CPS(d_472),
+    473: CPS(d_473),
+    474: CPS(d_474),
+    475: CPS(d_475),
+    476: CPS(d_476),
 }
 
 
 CODE = {
-    480: x_480,
-    481: x_481,
-    482: x_482,
-    483: x_483,
-    485: x_485,
-    486: x_486,
-    487: x_487,
     488: x_488,
     489: x_489,
     490: x_490,
     491: x_491,
+    493: x_493,
+    494: x_494,
+    495: x_495,
     496: x_496,
     497: x_497,
     498: x_498,
     499: x_499,
-    500: x_500,
-    501: x_501,
-    503: x_503,
     504: x_504,
     505: x_505,
     506: x_506,
     507: x_507,
     508: x_508,
     509: x_509,
-    510: x_510,
+    511: x_511,
     512: x_512,
+    513: x_513,
     514: x_514,
+    515: x_515,
     516: x_516,
+    517: x_517,
     518: x_518,
-    519: x_519,
     520: x_520,
-    521: x_521,
     522: x_522,
-    523: x_523,
     524: x_524,
+    526: x_526,
+    527: x_527,
+    528: x_528,
+    529: x_529,
+    530: x_530,
+    531: x_531,
+    532: x_532,
 }
 AT = {
-    496: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    497: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    499: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    500: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    503: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    504: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    505: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    506: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    507: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    509: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    516: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    519: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    520: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
-    523: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    504: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    505: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    507: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    508: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    511: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    512: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    513: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    514: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    515: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    517: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    524: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    527: 'rules_data/terraforming_mars/definitions/turns.yaml:131',
+    528: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
+    531: 'rules_data/terraforming_mars/definitions/turns.yaml:130',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:63
-    'inventors_guild': '{"id":"inventors_guild","number":"006","name":{"en":"Inventors\' Guild"},"type":"active","cost":9,"tags":["science"],"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":478},"at":"rules_data/terraforming_mars/definitions/cards.yaml:277","id":430},{"op":"rep","n":{"op":"var","n":"n~715","x":479},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":480},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":481},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":482},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":435},{"op":"set","t":{"op":"st","k":"discard","x":483},"o":"=","e":{"op":"lit","v":[],"x":484},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":436},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":485}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":437}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":434},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":433},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":486},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":487},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":488},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":440},{"op":"set","t":{"op":"st","k":"deck","x":489},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":490},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":441}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":439},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":438}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":432},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":431},{"op":"for","v":"card~716","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":491},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":492},"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":445},{"op":"seq","b":[{"op":"let","v":"price~718","e":{"op":"var","n":"n~717","x":493},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":447},{"op":"let","v":"sv~719","e":{"op":"lit","v":0,"x":494},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":448},{"op":"let","v":"tv~720","e":{"op":"lit","v":0,"x":495},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":449},{"op":"seq","b":[{"op":"let","v":"s_v~721","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~719"},"b":{"op":"lit","v":0},"x":496},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":451},{"op":"let","v":"t_v~722","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~720"},"b":{"op":"lit","v":0},"x":497},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":452},{"op":"let","v":"h_v~723","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":498},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":453},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~721"},"b":{"op":"var","n":"t_v~722"}},"b":{"op":"var","n":"h_v~723"}},"b":{"op":"lit","v":0},"x":499},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~718"},"x":500},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":456},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":501},"o":"-=","e":{"op":"var","n":"price~718","x":502},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":457}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":455},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~721"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~722"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~723"}}},"b":{"op":"var","n":"price~718"},"x":503},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":459},{"op":"choose","alts":[{"gens":[{"v":"s~724","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~718"},"b":{"op":"var","n":"s_v~721"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~721"}}]}]},"b":{"op":"lit","v":0}},"x":504},"label":"s"},{"v":"t~725","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~722"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~718"},"b":{"op":"var","n":"t_v~722"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~722"}}]}]},"b":{"op":"lit","v":0}},"x":505},"label":"t"},{"v":"h~726","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~723"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~718"},"b":{"op":"var","n":"h_v~723"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~723"}}]}]},"b":{"op":"lit","v":0}},"x":506},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~718"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~724"},"b":{"op":"var","n":"s_v~721"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~725"},"b":{"op":"var","n":"t_v~722"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~726"},"b":{"op":"var","n":"h_v~723"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~724"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~724"},"b":{"op":"var","n":"s_v~721"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~725"},"b":{"op":"var","n":"t_v~722"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~726"},"b":{"op":"var","n":"h_v~723"}}},"b":{"op":"var","n":"s_v~721"}},"b":{"op":"var","n":"price~718"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~725"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~724"},"b":{"op":"var","n":"s_v~721"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~725"},"b":{"op":"var","n":"t_v~722"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~726"},"b":{"op":"var","n":"h_v~723"}}},"b":{"op":"var","n":"t_v~722"}},"b":{"op":"var","n":"price~718"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~726"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~724"},"b":{"op":"var","n":"s_v~721"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~725"},"b":{"op":"var","n":"t_v~722"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~726"},"b":{"op":"var","n":"h_v~723"}}},"b":{"op":"var","n":"h_v~723"}},"b":{"op":"var","n":"price~718"}}]}}],"x":507}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":508},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~718"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~724"},"b":{"op":"var","n":"s_v~721"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~725"},"b":{"op":"var","n":"t_v~722"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~726"},"b":{"op":"var","n":"h_v~723"}}}]}],"x":509},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":462},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":510},"o":"-=","e":{"op":"var","n":"s~724","x":511},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":463},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":512},"o":"-=","e":{"op":"var","n":"t~725","x":513},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":464},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":514},"o":"-=","e":{"op":"var","n":"h~726","x":515},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":465}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":461},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~718"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~724"},"b":{"op":"var","n":"s_v~721"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~725"},"b":{"op":"var","n":"t_v~722"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~726"},"b":{"op":"var","n":"h_v~723"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~724"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~722"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~725"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~723"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~726"}]},"b":{"op":"lit","v":{}}},"x":516}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~718","x":517}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":460}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":458},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":454}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":450}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":446},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":518},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~716"}],"x":519},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":466}],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":444},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~716"},{"op":"lit","v":true}],"x":520}},{"gens":[],"b":{"op":"set","t":{"op":"st","k":"discard","x":521},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~716"}],"x":522},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:132","id":467},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~716"},{"op":"lit","v":false}],"x":523}}],"kind":"buy_card","prompt":{"def":"buy_offer","args":{},"text":{"it":"tieni le carte che compri","en":"keep the cards you buy"}},"at":"rules_data/terraforming_mars/definitions/turns.yaml:130","id":443},"at":"rules_data/terraforming_mars/definitions/turns.yaml:129","id":442},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":524},"o":"=","e":{"op":"lit","v":[],"x":525},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:133","id":468}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:70","id":429}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #006 (drawCard pay: true)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:63"}',
+    'inventors_guild': '{"id":"inventors_guild","number":"006","name":{"en":"Inventors\' Guild"},"type":"active","cost":9,"tags":["science"],"actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":486},"at":"rules_data/terraforming_mars/definitions/cards.yaml:277","id":438},{"op":"rep","n":{"op":"var","n":"n~746","x":487},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":488},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":489},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":490},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":443},{"op":"set","t":{"op":"st","k":"discard","x":491},"o":"=","e":{"op":"lit","v":[],"x":492},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":444},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":493}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":445}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":442},"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":441},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":494},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":495},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":496},"nn":true,"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":448},{"op":"set","t":{"op":"st","k":"deck","x":497},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":498},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":449}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":447},"at":"rules_data/terraforming_mars/definitions/cards.yaml:22","id":446}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:21","id":440},"at":"rules_data/terraforming_mars/definitions/cards.yaml:20","id":439},{"op":"for","v":"card~747","src":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":499},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":500},"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":453},{"op":"seq","b":[{"op":"let","v":"price~749","e":{"op":"var","n":"n~748","x":501},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":455},{"op":"let","v":"sv~750","e":{"op":"lit","v":0,"x":502},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":456},{"op":"let","v":"tv~751","e":{"op":"lit","v":0,"x":503},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":457},{"op":"seq","b":[{"op":"let","v":"s_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~750"},"b":{"op":"lit","v":0},"x":504},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":459},{"op":"let","v":"t_v~753","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~751"},"b":{"op":"lit","v":0},"x":505},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":460},{"op":"let","v":"h_v~754","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":506},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":461},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~752"},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"lit","v":0},"x":507},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~749"},"x":508},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":464},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":509},"o":"-=","e":{"op":"var","n":"price~749","x":510},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":465}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":463},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"price~749"},"x":511},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":467},{"op":"choose","alts":[{"gens":[{"v":"s~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":512},"label":"s"},{"v":"t~756","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~753"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~753"}}]}]},"b":{"op":"lit","v":0}},"x":513},"label":"t"},{"v":"h~757","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~749"},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~754"}}]}]},"b":{"op":"lit","v":0}},"x":514},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"var","n":"price~749"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~756"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"t_v~753"}},"b":{"op":"var","n":"price~749"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~757"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}},"b":{"op":"var","n":"h_v~754"}},"b":{"op":"var","n":"price~749"}}]}}],"x":515}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":516},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}],"x":517},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":470},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":518},"o":"-=","e":{"op":"var","n":"s~755","x":519},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":471},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":520},"o":"-=","e":{"op":"var","n":"t~756","x":521},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":472},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":522},"o":"-=","e":{"op":"var","n":"h~757","x":523},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":473}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":469},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~749"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~755"},"b":{"op":"var","n":"s_v~752"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~756"},"b":{"op":"var","n":"t_v~753"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~757"},"b":{"op":"var","n":"h_v~754"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~755"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~753"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~756"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~754"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~757"}]},"b":{"op":"lit","v":{}}},"x":524}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~749","x":525}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":468}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":466},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":462}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":458}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":454},{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":526},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~747"}],"x":527},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":474}],"at":"rules_data/terraforming_mars/definitions/turns.yaml:131","id":452},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~747"},{"op":"lit","v":true}],"x":528}},{"gens":[],"b":{"op":"set","t":{"op":"st","k":"discard","x":529},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"card~747"}],"x":530},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:132","id":475},"label":{"op":"obj","k":["card","keep"],"a":[{"op":"var","n":"card~747"},{"op":"lit","v":false}],"x":531}}],"kind":"buy_card","prompt":{"def":"buy_offer","args":{},"text":{"it":"tieni le carte che compri","en":"keep the cards you buy"}},"at":"rules_data/terraforming_mars/definitions/turns.yaml:130","id":451},"at":"rules_data/terraforming_mars/definitions/turns.yaml:129","id":450},{"op":"set","t":{"op":"st","k":"offer","p":{"op":"var","n":"you"},"x":532},"o":"=","e":{"op":"lit","v":[],"x":533},"bd":["player","offer",""],"at":"rules_data/terraforming_mars/definitions/turns.yaml:133","id":476}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:70","id":437}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #006 (drawCard pay: true)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:63"}',
 }

@@ -48,106 +48,106 @@ K = [
 ]
 
 
-x_3038 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3039 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3043 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3086 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3087 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3091 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2667(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
+def d_2715(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_2670(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    if not d_2718(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 10, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2675, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 10, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2723, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2668 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:116
-d_2669 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2716 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2717 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:116
 
 
-def d_2670(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3038(ctx, E):
+    if not x_3086(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2672, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2720, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2671 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2719 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2672(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2672, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2720, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-def d_2673(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
+def d_2721(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:116
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 10, True)
+    LOCAL(ctx, E, 'n~748', 10, True)
     return True
 
 
-d_2674 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:116
+d_2722 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:116
 
 
-def d_2675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2723(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2675, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2723, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2667: CPS(d_2667),
-    2668: CPS(d_2668),
-    2669: CPS(d_2669),
-    2670: CPS(d_2670),
-    2671: CPS(d_2671),
-    2672: CPS(d_2672),
-    2673: CPS(d_2673),
-    2674: CPS(d_2674),
-    2675: CPS(d_2675),
+    2715: CPS(d_2715),
+    2716: CPS(d_2716),
+    2717: CPS(d_2717),
+    2718: CPS(d_2718),
+    2719: CPS(d_2719),
+    2720: CPS(d_2720),
+    2721: CPS(d_2721),
+    2722: CPS(d_2722),
+    2723: CPS(d_2723),
 }
 
 
 CODE = {
-    3038: x_3038,
-    3039: x_3039,
-    3043: x_3043,
+    3086: x_3086,
+    3087: x_3087,
+    3091: x_3091,
 }
 AT = {
 }
@@ -155,5 +155,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:110
-    'investment_loan': '{"id":"investment_loan","number":"151","name":{"en":"Investment Loan"},"type":"event","cost":3,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3036},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2668},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":3037},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2669},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3038},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2671},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3039},"o":"-=","e":{"op":"var","n":"n~715","x":3040},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2672}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2670},{"op":"let","v":"n~717","e":{"op":"lit","v":10,"x":3041},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2673},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3042},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2674},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3043},"o":"+=","e":{"op":"var","n":"n~717","x":3044},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2675}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2667},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #151"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:110"}',
+    'investment_loan': '{"id":"investment_loan","number":"151","name":{"en":"Investment Loan"},"type":"event","cost":3,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3084},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2716},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":3085},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2717},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3086},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2719},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3087},"o":"-=","e":{"op":"var","n":"n~746","x":3088},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2720}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2718},{"op":"let","v":"n~748","e":{"op":"lit","v":10,"x":3089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2721},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3090},"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2722},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3091},"o":"+=","e":{"op":"var","n":"n~748","x":3092},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2723}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:116","id":2715},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #151"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:110"}',
 }

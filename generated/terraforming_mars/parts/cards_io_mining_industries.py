@@ -47,89 +47,89 @@ K = [
 ]
 
 
-x_2103 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2107 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2143 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2147 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_2109(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
+def x_2149(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:222
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2109, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_719, NOREC).get('tags', []) if type(v_c_719) is str else [])).count('jovian') for v_c_719 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_721, NOREC).get('tags', []) if type(v_c_721) is str else [])).count('jovian') for v_c_721 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    return MEMO(ctx, (2149, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('jovian') for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('jovian') for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
-def d_1855(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
+def d_1895(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:228
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1858, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    c, key = KEYPLACE(ctx, 1898, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1861, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1901, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_1856 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:228
-d_1857 = _C.d_345  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1896 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1897 = _C.d_353  # rules_data/terraforming_mars/cards/071-140.yaml:228
 
 
-def d_1858(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1898(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1858, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1898, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1859 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:228
-d_1860 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1899 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:228
+d_1900 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:228
 
 
-def d_1861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1901(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1861, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1901, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1855: CPS(d_1855),
-    1856: CPS(d_1856),
-    1857: CPS(d_1857),
-    1858: CPS(d_1858),
-    1859: CPS(d_1859),
-    1860: CPS(d_1860),
-    1861: CPS(d_1861),
+    1895: CPS(d_1895),
+    1896: CPS(d_1896),
+    1897: CPS(d_1897),
+    1898: CPS(d_1898),
+    1899: CPS(d_1899),
+    1900: CPS(d_1900),
+    1901: CPS(d_1901),
 }
 
 
 CODE = {
-    2103: x_2103,
-    2107: x_2107,
-    2109: x_2109,
+    2143: x_2143,
+    2147: x_2147,
+    2149: x_2149,
 }
 AT = {
-    2109: 'rules_data/terraforming_mars/cards/071-140.yaml:222',
+    2149: 'rules_data/terraforming_mars/cards/071-140.yaml:222',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:222
-    'io_mining_industries': '{"id":"io_mining_industries","number":"092","name":{"en":"Io Mining Industries"},"type":"automated","cost":41,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2101},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1856},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":2102},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1857},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2103},"o":"+=","e":{"op":"var","n":"n~715","x":2104},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1858},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2105},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1859},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2106},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1860},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2107},"o":"+=","e":{"op":"var","n":"n~717","x":2108},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1861}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1855},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~719","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~720","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~719"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~720"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~721","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~722","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~721"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~722"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2109},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #092"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:222"}',
+    'io_mining_industries': '{"id":"io_mining_industries","number":"092","name":{"en":"Io Mining Industries"},"type":"automated","cost":41,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2141},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1896},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":2142},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1897},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2143},"o":"+=","e":{"op":"var","n":"n~746","x":2144},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1898},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2145},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1899},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2146},"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1900},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2147},"o":"+=","e":{"op":"var","n":"n~748","x":2148},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1901}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:228","id":1895},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":2149},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #092"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:222"}',
 }

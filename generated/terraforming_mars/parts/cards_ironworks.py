@@ -51,105 +51,105 @@ K = [
 ]
 
 
-x_2208 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2209 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2213 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2218 = _C.x_1144  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_2219 = _C.x_1145  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2220 = _C.x_1146  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2221 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_2222 = _C.x_1148  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2223 = _C.x_1149  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2225 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2227 = _C.x_1153  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2228 = _C.x_1154  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2229 = _C.x_1155  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2250 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2251 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2255 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2260 = _C.x_1168  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_2261 = _C.x_1169  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2262 = _C.x_1170  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2263 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2264 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2265 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2267 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2269 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2270 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2271 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def d_1948(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+def d_1990(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1951(ctx, E):
+    LOCAL(ctx, E, 'n~746', 4, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_1993(ctx, E):
         return False
     return True
 
 
-d_1949 = _C.d_1949  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1950 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1991 = _C.d_1991  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1992 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:320
 
 
-def d_1951(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2208(ctx, E):
+    if not x_2250(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1995, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1952 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1994 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1995(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1953, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1995, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-def t_1954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
+def t_1996(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:320
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, 1999, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~719', 'oxygen', True)
-    LOCAL(ctx, E, 'n~720', 1, True)
-    return t_1960(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
+    LOCAL(ctx, E, 'p~750', 'oxygen', True)
+    LOCAL(ctx, E, 'n~751', 1, True)
+    return t_2002(ctx, k, s, E)
 
 
-d_1955 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1956 = _C.d_658  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1997 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_1998 = _C.d_672  # rules_data/terraforming_mars/cards/071-140.yaml:320
 
 
-def d_1957(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1999(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1957, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1999, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1958 = _C.d_1019  # rules_data/terraforming_mars/cards/071-140.yaml:320
-d_1959 = _C.d_1020  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_2000 = _C.d_1043  # rules_data/terraforming_mars/cards/071-140.yaml:320
+d_2001 = _C.d_1044  # rules_data/terraforming_mars/cards/071-140.yaml:320
 
 
-def t_1960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2002(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,58 +158,58 @@ def t_1960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1961(ctx, lambda: nxt(left - 1), k, E)
+        return t_2003(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~720')))
+    return nxt(num(E.get('n~751')))
 
 
-def t_1961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2003(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2218(ctx, E):
-        return t_1962(ctx, k, s, E)
+    if x_2260(ctx, E):
+        return t_2004(ctx, k, s, E)
     return k()
 
 
-def t_1962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2004(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 2005, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2220(ctx, E), '+=', False, K[2])
-    return t_1964(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2262(ctx, E), '+=', False, K[2])
+    return t_2006(ctx, k, s, E)
 
 
-def d_1963(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2005(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1963, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 2005, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2220(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_2262(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_1964(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2006(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2221(ctx, E):
-        return t_1965(ctx, k, s, E)
+    if x_2263(ctx, E):
+        return t_2007(ctx, k, s, E)
     return k()
 
 
-def t_1965(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2007(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -217,34 +217,34 @@ def t_1965(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_1966(ctx, E):
+    if not d_2008(ctx, E):
         return False
-    return t_1970(ctx, r1, s, E)
+    return t_2012(ctx, r1, s, E)
 
 
-def d_1966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2222(ctx, E):
-        if not d_1967(ctx, E):
+    if x_2264(ctx, E):
+        if not d_2009(ctx, E):
             return False
     return True
 
 
-def d_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2009(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2010, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -253,67 +253,67 @@ def d_1967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1968(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2010(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1968, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2010, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_1969 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1970 = _C.t_1031  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1971 = _C.t_1032  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1972 = _C.d_1033  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2011 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2012 = _C.t_1055  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2013 = _C.t_1056  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2014 = _C.d_1057  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    1948: CPS(d_1948),
-    1949: CPS(d_1949),
-    1950: CPS(d_1950),
-    1951: CPS(d_1951),
-    1952: CPS(d_1952),
-    1953: CPS(d_1953),
-    1954: t_1954,
-    1955: CPS(d_1955),
-    1956: CPS(d_1956),
-    1957: CPS(d_1957),
-    1958: CPS(d_1958),
-    1959: CPS(d_1959),
-    1960: t_1960,
-    1961: t_1961,
-    1962: t_1962,
-    1963: CPS(d_1963),
-    1964: t_1964,
-    1965: t_1965,
-    1966: CPS(d_1966),
-    1967: CPS(d_1967),
-    1968: CPS(d_1968),
-    1969: CPS(d_1969),
-    1970: t_1970,
-    1971: t_1971,
-    1972: CPS(d_1972),
+    1990: CPS(d_1990),
+    1991: CPS(d_1991),
+    1992: CPS(d_1992),
+    1993: CPS(d_1993),
+    1994: CPS(d_1994),
+    1995: CPS(d_1995),
+    1996: t_1996,
+    1997: CPS(d_1997),
+    1998: CPS(d_1998),
+    1999: CPS(d_1999),
+    2000: CPS(d_2000),
+    2001: CPS(d_2001),
+    2002: t_2002,
+    2003: t_2003,
+    2004: t_2004,
+    2005: CPS(d_2005),
+    2006: t_2006,
+    2007: t_2007,
+    2008: CPS(d_2008),
+    2009: CPS(d_2009),
+    2010: CPS(d_2010),
+    2011: CPS(d_2011),
+    2012: t_2012,
+    2013: t_2013,
+    2014: CPS(d_2014),
 }
 
 
 CODE = {
-    2208: x_2208,
-    2209: x_2209,
-    2213: x_2213,
-    2218: x_2218,
-    2219: x_2219,
-    2220: x_2220,
-    2221: x_2221,
-    2222: x_2222,
-    2223: x_2223,
-    2225: x_2225,
-    2227: x_2227,
-    2228: x_2228,
-    2229: x_2229,
+    2250: x_2250,
+    2251: x_2251,
+    2255: x_2255,
+    2260: x_2260,
+    2261: x_2261,
+    2262: x_2262,
+    2263: x_2263,
+    2264: x_2264,
+    2265: x_2265,
+    2267: x_2267,
+    2269: x_2269,
+    2270: x_2270,
+    2271: x_2271,
 }
 AT = {
 }
@@ -321,5 +321,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:313
-    'ironworks': '{"id":"ironworks","number":"101","name":{"en":"Ironworks"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":2206},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1949},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2207},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1950},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":2208},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1952},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2209},"o":"-=","e":{"op":"var","n":"n~715","x":2210},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1953}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1951}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1948},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2211},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1955},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":2212},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1956},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2213},"o":"+=","e":{"op":"var","n":"n~717","x":2214},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1957},{"op":"let","v":"p~719","e":{"op":"lit","v":"oxygen","x":2215},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1958},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":2216},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1959},{"op":"rep","n":{"op":"var","n":"n~720","x":2217},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0},"x":2218},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0,"x":2219},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0,"x":2220},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1963},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2221},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2222},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"d":0,"x":2223},"o":"+=","e":{"op":"lit","v":1,"x":2224},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1968},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2225},"o":"=","e":{"op":"lit","v":true,"x":2226},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1969}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1967},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1966},{"op":"for","v":"b~721","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"bonuses","d":[],"x":2227},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"x":2228},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"effect"},"x":2229},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1971},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1970},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~719","x":2230},"by":{"op":"var","n":"you","x":2231}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1972}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1965},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1964}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1962},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1961},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1960}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1954}}],"source":{"doc":"tm-facts","section":"cards.json #101"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:313"}',
+    'ironworks': '{"id":"ironworks","number":"101","name":{"en":"Ironworks"},"type":"active","cost":11,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":2248},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1991},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2249},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1992},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":2250},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1994},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2251},"o":"-=","e":{"op":"var","n":"n~746","x":2252},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1995}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1993}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1990},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2253},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1997},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":2254},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1998},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2255},"o":"+=","e":{"op":"var","n":"n~748","x":2256},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1999},{"op":"let","v":"p~750","e":{"op":"lit","v":"oxygen","x":2257},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":2000},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":2258},"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":2001},{"op":"rep","n":{"op":"var","n":"n~751","x":2259},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":2260},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":2261},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":2262},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2005},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2263},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2264},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":2265},"o":"+=","e":{"op":"lit","v":1,"x":2266},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2010},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2267},"o":"=","e":{"op":"lit","v":true,"x":2268},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2011}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2009},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2008},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":2269},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":2270},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":2271},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2013},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2012},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":2272},"by":{"op":"var","n":"you","x":2273}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2014}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2007},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2006}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2004},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2003},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2002}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:320","id":1996}}],"source":{"doc":"tm-facts","section":"cards.json #101"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:313"}',
 }

@@ -48,113 +48,113 @@ K = [
 ]
 
 
-def x_1488(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
+def x_1516(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:549
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
 
 
-x_1491 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1495 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1499 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1519 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1523 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1527 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1316(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
+def d_1344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:556
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1347, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 1350, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~719', 2, True)
-    LOCAL(ctx, E, 'r~720', 'plants', True)
-    c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, 1353, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_1317 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1318 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1345 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1346 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:556
 
 
-def d_1319(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1347(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1319, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1347, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1320 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1321 = _C.d_772  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1348 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1349 = _C.d_788  # rules_data/terraforming_mars/cards/001-070.yaml:556
 
 
-def d_1322(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1350(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1322, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1350, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_1323 = _C.d_968  # rules_data/terraforming_mars/cards/001-070.yaml:556
-d_1324 = _C.d_712  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1351 = _C.d_990  # rules_data/terraforming_mars/cards/001-070.yaml:556
+d_1352 = _C.d_726  # rules_data/terraforming_mars/cards/001-070.yaml:556
 
 
-def d_1325(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1353(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1325, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 1353, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1316: CPS(d_1316),
-    1317: CPS(d_1317),
-    1318: CPS(d_1318),
-    1319: CPS(d_1319),
-    1320: CPS(d_1320),
-    1321: CPS(d_1321),
-    1322: CPS(d_1322),
-    1323: CPS(d_1323),
-    1324: CPS(d_1324),
-    1325: CPS(d_1325),
+    1344: CPS(d_1344),
+    1345: CPS(d_1345),
+    1346: CPS(d_1346),
+    1347: CPS(d_1347),
+    1348: CPS(d_1348),
+    1349: CPS(d_1349),
+    1350: CPS(d_1350),
+    1351: CPS(d_1351),
+    1352: CPS(d_1352),
+    1353: CPS(d_1353),
 }
 
 
 CODE = {
-    1488: x_1488,
-    1491: x_1491,
-    1495: x_1495,
-    1499: x_1499,
+    1516: x_1516,
+    1519: x_1519,
+    1523: x_1523,
+    1527: x_1527,
 }
 AT = {
-    1488: 'rules_data/terraforming_mars/cards/001-070.yaml:549',
+    1516: 'rules_data/terraforming_mars/cards/001-070.yaml:549',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:549
-    'kelp_farming': '{"id":"kelp_farming","number":"055","name":{"en":"Kelp Farming"},"type":"automated","cost":17,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1488},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1489},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1317},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1490},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1318},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1491},"o":"+=","e":{"op":"var","n":"n~715","x":1492},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1319},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":1493},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1320},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":1494},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1321},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1495},"o":"+=","e":{"op":"var","n":"n~717","x":1496},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1322},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":1497},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1323},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":1498},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1324},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1499},"o":"+=","e":{"op":"var","n":"n~719","x":1500},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1325}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1316},"vp":{"op":"lit","v":1,"x":1501},"source":{"doc":"tm-facts","section":"cards.json #055"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:549"}',
+    'kelp_farming': '{"id":"kelp_farming","number":"055","name":{"en":"Kelp Farming"},"type":"automated","cost":17,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1516},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1517},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1345},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1518},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1346},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1519},"o":"+=","e":{"op":"var","n":"n~746","x":1520},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1347},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1521},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1348},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1522},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1349},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1523},"o":"+=","e":{"op":"var","n":"n~748","x":1524},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1350},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1525},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1351},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1526},"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1352},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1527},"o":"+=","e":{"op":"var","n":"n~750","x":1528},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1353}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:556","id":1344},"vp":{"op":"lit","v":1,"x":1529},"source":{"doc":"tm-facts","section":"cards.json #055"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:549"}',
 }

@@ -50,130 +50,130 @@ K = [
 ]
 
 
-x_3765 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3766 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3767 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3768 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3770 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3771 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3772 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3773 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3774 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3775 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3827 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3828 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3829 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3830 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3832 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3833 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3834 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3835 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3836 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3837 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3294(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:565
+def d_3356(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:565
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    if not d_3296(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    if not d_3358(ctx, E):
         return False
     return True
 
 
-d_3295 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:565
+d_3357 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:565
 
 
-def d_3296(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3358(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~715'))
+    left = num(E.get('n~746'))
     while left > 0:
         left -= 1
-        if not d_3297(ctx, E):
+        if not d_3359(ctx, E):
             return False
     return True
 
 
-def d_3297(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3298(ctx, E):
+    if not d_3360(ctx, E):
         return False
-    if not d_3303(ctx, E):
+    if not d_3365(ctx, E):
         return False
     return True
 
 
-def d_3298(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3360(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3765(ctx, E):
-        if not d_3299(ctx, E):
+    if x_3827(ctx, E):
+        if not d_3361(ctx, E):
             return False
     return True
 
 
-def d_3299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3767(ctx, E), '=', False, K[0])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3829(ctx, E), '=', False, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 3302)
+    STMT(ctx, 3364)
     return True
 
 
-d_3300 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3301 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3362 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3363 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3302)
+    STMT(ctx, 3364)
     return True
 
 
-d_3303 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3304 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3305 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3306 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3365 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3366 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3367 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3368 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3294: CPS(d_3294),
-    3295: CPS(d_3295),
-    3296: CPS(d_3296),
-    3297: CPS(d_3297),
-    3298: CPS(d_3298),
-    3299: CPS(d_3299),
-    3300: CPS(d_3300),
-    3301: CPS(d_3301),
-    3302: CPS(d_3302),
-    3303: CPS(d_3303),
-    3304: CPS(d_3304),
-    3305: CPS(d_3305),
-    3306: CPS(d_3306),
+    3356: CPS(d_3356),
+    3357: CPS(d_3357),
+    3358: CPS(d_3358),
+    3359: CPS(d_3359),
+    3360: CPS(d_3360),
+    3361: CPS(d_3361),
+    3362: CPS(d_3362),
+    3363: CPS(d_3363),
+    3364: CPS(d_3364),
+    3365: CPS(d_3365),
+    3366: CPS(d_3366),
+    3367: CPS(d_3367),
+    3368: CPS(d_3368),
 }
 
 
 CODE = {
-    3765: x_3765,
-    3766: x_3766,
-    3767: x_3767,
-    3768: x_3768,
-    3770: x_3770,
-    3771: x_3771,
-    3772: x_3772,
-    3773: x_3773,
-    3774: x_3774,
-    3775: x_3775,
+    3827: x_3827,
+    3828: x_3828,
+    3829: x_3829,
+    3830: x_3830,
+    3832: x_3832,
+    3833: x_3833,
+    3834: x_3834,
+    3835: x_3835,
+    3836: x_3836,
+    3837: x_3837,
 }
 AT = {
 }
@@ -181,5 +181,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:559
-    'lagrange_observatory': '{"id":"lagrange_observatory","number":"196","name":{"en":"Lagrange Observatory"},"type":"automated","cost":9,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3763},"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3295},{"op":"rep","n":{"op":"var","n":"n~715","x":3764},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3765},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3766},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3767},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3300},{"op":"set","t":{"op":"st","k":"discard","x":3768},"o":"=","e":{"op":"lit","v":[],"x":3769},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3301},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3770}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3302}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3299},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3298},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3771},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3772},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3773},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3305},{"op":"set","t":{"op":"st","k":"deck","x":3774},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3775},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3306}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3304},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3303}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3297},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3296}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3294},"vp":{"op":"lit","v":1,"x":3776},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #196"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:559"}',
+    'lagrange_observatory': '{"id":"lagrange_observatory","number":"196","name":{"en":"Lagrange Observatory"},"type":"automated","cost":9,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3825},"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3357},{"op":"rep","n":{"op":"var","n":"n~746","x":3826},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3827},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3828},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3829},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3362},{"op":"set","t":{"op":"st","k":"discard","x":3830},"o":"=","e":{"op":"lit","v":[],"x":3831},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3363},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3832}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3364}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3361},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3360},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3833},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3834},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3835},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3367},{"op":"set","t":{"op":"st","k":"deck","x":3836},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3837},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3368}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3366},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3365}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3359},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3358}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:565","id":3356},"vp":{"op":"lit","v":1,"x":3838},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #196"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:559"}',
 }

@@ -51,36 +51,40 @@ K = [
 ]
 
 
-x_1429 = _C.x_1429  # rules_data/terraforming_mars/cards/001-070.yaml:527
-x_1431 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1432 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1433 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1437 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1438 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1439 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1441 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1442 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1443 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1444 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1445 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1446 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1450 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_1452 = _C.x_1452  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1453 = _C.x_1453  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1454 = _C.x_1454  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1458 = _C.x_1458  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1459 = _C.x_1459  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1460 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1462 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1463 = _C.x_1463  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1464 = _C.x_1464  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1465 = _C.x_1465  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1466 = _C.x_1466  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1467 = _C.x_1467  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1471 = _C.x_1471  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1453 = _C.x_1453  # rules_data/terraforming_mars/cards/001-070.yaml:527
+x_1455 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1456 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1457 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1458 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1459 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1463 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1464 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1465 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1467 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1468 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1469 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1470 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1471 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1472 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1476 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_1478 = _C.x_1478  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1479 = _C.x_1479  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1480 = _C.x_1480  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1481 = _C.x_1481  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1482 = _C.x_1482  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1486 = _C.x_1486  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1487 = _C.x_1487  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1488 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1490 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1491 = _C.x_1491  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1492 = _C.x_1492  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1493 = _C.x_1493  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1494 = _C.x_1494  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1495 = _C.x_1495  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1499 = _C.x_1499  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_1265(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
+def t_1289(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:533
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -88,257 +92,273 @@ def t_1265(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~730', 'ocean', True)
-        return t_1286(ctx, k, s, E)
+        LOCAL(ctx, E, 't~766', 'ocean', True)
+        return t_1312(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_1267(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_1291(ctx, r1, s, E)
 
 
-d_1266 = _C.d_860  # rules_data/terraforming_mars/cards/001-070.yaml:533
+d_1290 = _C.d_878  # rules_data/terraforming_mars/cards/001-070.yaml:533
 
 
-def t_1267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_1291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1431(ctx, E):
-        return t_1268(ctx, k, s, E)
+    if x_1455(ctx, E):
+        return t_1292(ctx, k, s, E)
     return k()
 
 
-def t_1268(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_1292(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_1432(ctx, E), True)
-    if not x_1433(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_1456(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_1457(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_1458(ctx, E), True)
+    if not x_1459(ctx, E):
         return False
-    return t_1271(ctx, k, s, E)
-
-
-d_1269 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1270 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_1271(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1271, None, [], k)
-
-
-def t_1272(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_1275(ctx, k, s, E)
-
-
-d_1273 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1274 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_1275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1276, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1438(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_1278(ctx, k, s, E)
-
-
-def d_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1276, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1438(ctx, E), '=', False, K[3])
-    return True
-
-
-d_1277 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1278 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1279 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1280 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1281 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1282 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1283 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1284 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-d_1285 = _C.d_1285  # rules_data/terraforming_mars/cards/001-070.yaml:533
-
-
-def t_1286(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1452(ctx, E):
-        return t_1287(ctx, k, s, E)
-    return k()
-
-
-def t_1287(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~740', x_1453(ctx, E), True)
-    if not x_1454(ctx, E):
-        return False
-    return t_1290(ctx, k, s, E)
-
-
-d_1288 = _C.d_1288  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1289 = _C.d_1289  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_1290(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 1290, None, [], k)
-
-
-def t_1291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~742', E.get('t~730'), True)
-    LOCAL(ctx, E, 's~743', E.get('space~741'), True)
-    return t_1294(ctx, k, s, E)
-
-
-d_1292 = _C.d_1292  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1293 = _C.d_1293  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_1294(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 1295, ctx.state.get('board'), E.get('s~743'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_1459(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~743'), '=', False, K[4])
     return t_1297(ctx, k, s, E)
 
 
-def d_1295(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+d_1293 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1294 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1295 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1296 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
+
+
+def t_1297(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 1297, None, [], k)
+
+
+def t_1298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_1301(ctx, k, s, E)
+
+
+d_1299 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1300 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
+
+
+def t_1301(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 1302, ctx.state.get('board'), E.get('s~764'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1464(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
+    return t_1304(ctx, k, s, E)
+
+
+def d_1302(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1295, ctx.state.get('board'), E.get('s~743'))
+    c, key = KEYPLACE(ctx, 1302, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1459(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_1464(ctx, E), '=', False, K[3])
     return True
 
 
-d_1296 = _C.d_1296  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1297 = _C.t_1297  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1298 = _C.t_1298  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1299 = _C.t_1299  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1300 = _C.t_1300  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1301 = _C.t_1301  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1302 = _C.t_1302  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1303 = _C.d_1303  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1303 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1304 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1305 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1306 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1307 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1308 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1309 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1310 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_1311 = _C.d_1311  # rules_data/terraforming_mars/cards/001-070.yaml:533
+
+
+def t_1312(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1478(ctx, E):
+        return t_1313(ctx, k, s, E)
+    return k()
+
+
+def t_1313(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~770', x_1479(ctx, E), True)
+    LOCAL(ctx, E, 'empty~775', x_1480(ctx, E), True)
+    LOCAL(ctx, E, 'legal~781', x_1481(ctx, E), True)
+    if not x_1482(ctx, E):
+        return False
+    return t_1318(ctx, k, s, E)
+
+
+d_1314 = _C.d_1314  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1315 = _C.d_1315  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1316 = _C.d_1316  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1317 = _C.d_1317  # rules_data/terraforming_mars/definitions/board.yaml:145
+
+
+def t_1318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 1318, None, [], k)
+
+
+def t_1319(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~783', E.get('t~766'), True)
+    LOCAL(ctx, E, 's~784', E.get('space~782'), True)
+    return t_1322(ctx, k, s, E)
+
+
+d_1320 = _C.d_1320  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1321 = _C.d_1321  # rules_data/terraforming_mars/definitions/board.yaml:146
+
+
+def t_1322(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 1323, ctx.state.get('board'), E.get('s~784'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1487(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~784'), '=', False, K[4])
+    return t_1325(ctx, k, s, E)
+
+
+def d_1323(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 1323, ctx.state.get('board'), E.get('s~784'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_1487(ctx, E), '=', False, K[3])
+    return True
+
+
+d_1324 = _C.d_1324  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1325 = _C.t_1325  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1326 = _C.t_1326  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1327 = _C.t_1327  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1328 = _C.t_1328  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1329 = _C.t_1329  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1330 = _C.t_1330  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1331 = _C.d_1331  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    1265: t_1265,
-    1266: CPS(d_1266),
-    1267: t_1267,
-    1268: t_1268,
-    1269: CPS(d_1269),
-    1270: CPS(d_1270),
-    1271: t_1271,
-    1272: t_1272,
-    1273: CPS(d_1273),
-    1274: CPS(d_1274),
-    1275: t_1275,
-    1276: CPS(d_1276),
-    1277: CPS(d_1277),
-    1278: t_1278,
-    1279: t_1279,
-    1280: t_1280,
-    1281: t_1281,
-    1282: t_1282,
-    1283: t_1283,
-    1284: CPS(d_1284),
-    1285: CPS(d_1285),
-    1286: t_1286,
-    1287: t_1287,
-    1288: CPS(d_1288),
-    1289: CPS(d_1289),
-    1290: t_1290,
+    1289: t_1289,
+    1290: CPS(d_1290),
     1291: t_1291,
-    1292: CPS(d_1292),
+    1292: t_1292,
     1293: CPS(d_1293),
-    1294: t_1294,
+    1294: CPS(d_1294),
     1295: CPS(d_1295),
     1296: CPS(d_1296),
     1297: t_1297,
     1298: t_1298,
-    1299: t_1299,
-    1300: t_1300,
+    1299: CPS(d_1299),
+    1300: CPS(d_1300),
     1301: t_1301,
-    1302: t_1302,
+    1302: CPS(d_1302),
     1303: CPS(d_1303),
+    1304: t_1304,
+    1305: t_1305,
+    1306: t_1306,
+    1307: t_1307,
+    1308: t_1308,
+    1309: t_1309,
+    1310: CPS(d_1310),
+    1311: CPS(d_1311),
+    1312: t_1312,
+    1313: t_1313,
+    1314: CPS(d_1314),
+    1315: CPS(d_1315),
+    1316: CPS(d_1316),
+    1317: CPS(d_1317),
+    1318: t_1318,
+    1319: t_1319,
+    1320: CPS(d_1320),
+    1321: CPS(d_1321),
+    1322: t_1322,
+    1323: CPS(d_1323),
+    1324: CPS(d_1324),
+    1325: t_1325,
+    1326: t_1326,
+    1327: t_1327,
+    1328: t_1328,
+    1329: t_1329,
+    1330: t_1330,
+    1331: CPS(d_1331),
 }
 
 
 CODE = {
-    1429: x_1429,
-    1431: x_1431,
-    1432: x_1432,
-    1433: x_1433,
-    1437: x_1437,
-    1438: x_1438,
-    1439: x_1439,
-    1441: x_1441,
-    1442: x_1442,
-    1443: x_1443,
-    1444: x_1444,
-    1445: x_1445,
-    1446: x_1446,
-    1450: x_1450,
-    1452: x_1452,
     1453: x_1453,
-    1454: x_1454,
+    1455: x_1455,
+    1456: x_1456,
+    1457: x_1457,
     1458: x_1458,
     1459: x_1459,
-    1460: x_1460,
-    1462: x_1462,
     1463: x_1463,
     1464: x_1464,
     1465: x_1465,
-    1466: x_1466,
     1467: x_1467,
+    1468: x_1468,
+    1469: x_1469,
+    1470: x_1470,
     1471: x_1471,
+    1472: x_1472,
+    1476: x_1476,
+    1478: x_1478,
+    1479: x_1479,
+    1480: x_1480,
+    1481: x_1481,
+    1482: x_1482,
+    1486: x_1486,
+    1487: x_1487,
+    1488: x_1488,
+    1490: x_1490,
+    1491: x_1491,
+    1492: x_1492,
+    1493: x_1493,
+    1494: x_1494,
+    1495: x_1495,
+    1499: x_1499,
 }
 AT = {
 }
@@ -346,5 +366,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:527
-    'lake_marineris': '{"id":"lake_marineris","number":"053","name":{"en":"Lake Marineris"},"type":"automated","cost":18,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":1429},"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":1430},"at":"rules_data/terraforming_mars/cards/001-070.yaml:533","id":1266},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":1431},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":1432},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1269},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":1433},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1270},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":1434},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":1435},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1273},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":1436},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1274},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":1437},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1438},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1276},{"op":"set","t":{"op":"st","k":"last_space","x":1439},"o":"=","e":{"op":"var","n":"s~728","x":1440},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1277},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1441},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":1442},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1280},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":1443},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":1444},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1445},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1282},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1281},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":1446},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1283},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":1447},"space":{"op":"var","n":"s~728","x":1448},"by":{"op":"var","n":"you","x":1449}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1284}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1279},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1278}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1275}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1272},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":1450}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1271}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1268},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1267},{"op":"let","v":"t~730","e":{"op":"lit","v":"ocean","x":1451},"at":"rules_data/terraforming_mars/cards/001-070.yaml:533","id":1285},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~731","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~731"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"tile","d":null},"b":{"op":"var","n":"t~730"}}}]},"x":1452},"t":{"op":"seq","b":[{"op":"let","v":"legal~740","e":{"op":"letx","v":"open~736","e":{"op":"filt","v":"s~733","src":{"op":"filt","v":"x~732","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~732"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"var","n":"t~730"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~733"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~733"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~734"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~734"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~735","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~735"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~739","e":{"op":"filt","v":"s~737","src":{"op":"var","n":"open~736"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~738","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~737"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~738"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~738"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~739"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~739"},"b":{"op":"var","n":"open~736"}}},"x":1453},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1288},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~740"}]},"b":{"op":"lit","v":0},"x":1454},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1289},{"op":"choose","alts":[{"gens":[{"v":"space~741","src":{"op":"var","n":"legal~740","x":1455},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~742","e":{"op":"var","n":"t~730","x":1456},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1292},{"op":"let","v":"s~743","e":{"op":"var","n":"space~741","x":1457},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1293},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~743"},"d":{},"x":1458},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~742"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~742"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1459},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1295},{"op":"set","t":{"op":"st","k":"last_space","x":1460},"o":"=","e":{"op":"var","n":"s~743","x":1461},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1296},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1462},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~743"},"f":"bonus","d":null,"x":1463},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1299},{"op":"for","v":"x~744","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~743"}],"kind":"spaces","x":1464},"w":{"op":"in","a":{"op":"var","n":"x~744"},"b":{"op":"st","k":"board"},"neg":false,"x":1465},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~744"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1466},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1301},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1300},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~742"},"f":"effect","d":null,"x":1467},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1302},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~742","x":1468},"space":{"op":"var","n":"s~743","x":1469},"by":{"op":"var","n":"you","x":1470}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1303}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1298},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1297}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1294}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1291},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~741"}],"x":1471}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1290}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1287},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1286}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:533","id":1265},"vp":{"op":"lit","v":2,"x":1472},"source":{"doc":"tm-facts","section":"cards.json #053"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:527"}',
+    'lake_marineris': '{"id":"lake_marineris","number":"053","name":{"en":"Lake Marineris"},"type":"automated","cost":18,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":0},"x":1453},"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":1454},"at":"rules_data/terraforming_mars/cards/001-070.yaml:533","id":1290},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":1455},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1456},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1293},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":1457},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1294},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":1458},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1295},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":1459},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1296},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":1460},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":1461},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1299},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":1462},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1300},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":1463},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1464},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1302},{"op":"set","t":{"op":"st","k":"last_space","x":1465},"o":"=","e":{"op":"var","n":"s~764","x":1466},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1303},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1467},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":1468},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1306},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":1469},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":1470},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1471},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1308},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1307},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":1472},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1309},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":1473},"space":{"op":"var","n":"s~764","x":1474},"by":{"op":"var","n":"you","x":1475}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1310}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1305},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1304}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1301}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1298},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":1476}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1297}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1292},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1291},{"op":"let","v":"t~766","e":{"op":"lit","v":"ocean","x":1477},"at":"rules_data/terraforming_mars/cards/001-070.yaml:533","id":1311},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~767","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~767"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~767"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~767"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~767"},"f":"tile","d":null},"b":{"op":"var","n":"t~766"}}}]},"x":1478},"t":{"op":"seq","b":[{"op":"let","v":"mine~770","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~769","src":{"op":"filt","v":"x~768","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~768"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~769"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1479},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1314},{"op":"let","v":"empty~775","e":{"op":"filt","v":"s~772","src":{"op":"filt","v":"x~771","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~771"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~772"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"reserved","d":null},"b":{"op":"var","n":"t~766"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~772"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~770"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~772"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~773","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~772"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~773"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~774","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~774"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~773"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~774"}}]}]}}]}]}}]}}]}]},"x":1480},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1315},{"op":"let","v":"legal~781","e":{"op":"letx","v":"open~777","e":{"op":"filt","v":"s~776","src":{"op":"var","n":"empty~775"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~776"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~776"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~780","e":{"op":"filt","v":"s~778","src":{"op":"var","n":"open~777"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~779","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~778"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~779"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~779"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~780"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~780"},"b":{"op":"var","n":"open~777"}}},"b":{"op":"var","n":"open~777"}},"x":1481},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1316},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~781"}]},"b":{"op":"lit","v":0},"x":1482},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1317},{"op":"choose","alts":[{"gens":[{"v":"space~782","src":{"op":"var","n":"legal~781","x":1483},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~783","e":{"op":"var","n":"t~766","x":1484},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1320},{"op":"let","v":"s~784","e":{"op":"var","n":"space~782","x":1485},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1321},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~784"},"d":{},"x":1486},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~783"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~783"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1487},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1323},{"op":"set","t":{"op":"st","k":"last_space","x":1488},"o":"=","e":{"op":"var","n":"s~784","x":1489},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1324},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1490},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~784"},"f":"bonus","d":null,"x":1491},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1327},{"op":"for","v":"x~785","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~784"}],"kind":"spaces","x":1492},"w":{"op":"in","a":{"op":"var","n":"x~785"},"b":{"op":"st","k":"board"},"neg":false,"x":1493},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~785"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1494},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1329},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1328},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~783"},"f":"effect","d":null,"x":1495},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1330},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~783","x":1496},"space":{"op":"var","n":"s~784","x":1497},"by":{"op":"var","n":"you","x":1498}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1331}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1326},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1325}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1322}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1319},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~782"}],"x":1499}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1318}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1313},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1312}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:533","id":1289},"vp":{"op":"lit","v":2,"x":1500},"source":{"doc":"tm-facts","section":"cards.json #053"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:527"}',
 }

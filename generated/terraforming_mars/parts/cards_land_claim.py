@@ -46,68 +46,68 @@ K = [
 ]
 
 
-def x_1655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
+def x_1683(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:229
     return IDS(ctx, 'spaces')
 
 
-def x_1656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
+def x_1684(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:229
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['spaces'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('space~715'))) is str else None) == 'land')) and (((ctx.index.plain['spaces'].get(_w2, NOREC).get('reserved', None) if type((_w2 := E.get('space~715'))) is str else None) == None)) and ((not (E.get('space~715') in _w3 if type((_w3 := ctx.state.get('board'))) in (list, dict) else IN(E.get('space~715'), _w3)))) and ((not (E.get('space~715') in _w4 if type((_w4 := ctx.state.get('claims'))) in (list, dict) else IN(E.get('space~715'), _w4)))) else False)
+    return (True if (((ctx.index.plain['spaces'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('space~746'))) is str else None) == 'land')) and (((ctx.index.plain['spaces'].get(_w2, NOREC).get('reserved', None) if type((_w2 := E.get('space~746'))) is str else None) == None)) and ((not (E.get('space~746') in _w3 if type((_w3 := ctx.state.get('board'))) in (list, dict) else IN(E.get('space~746'), _w3)))) and ((not (E.get('space~746') in _w4 if type((_w4 := ctx.state.get('claims'))) in (list, dict) else IN(E.get('space~746'), _w4)))) else False)
 
 
-def x_1657(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:190
+def x_1685(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:232
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('space~715'), None) if type((_w1 := ctx.state.get('claims'))) is dict else KEY(_w1, E.get('space~715'), None))
+    return (_w1.get(E.get('space~746'), None) if type((_w1 := ctx.state.get('claims'))) is dict else KEY(_w1, E.get('space~746'), None))
 
 
-def x_1659(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
+def x_1687(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:229
     if E is None:
         E = ctx.env()
-    return {'space': E.get('space~715')}
+    return {'space': E.get('space~746')}
 
 
-def t_1463(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
+def t_1491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:229
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1463, None, [], k)
+    return CHOOSE(ctx, 1491, None, [], k)
 
 
-def d_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:190
+def d_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:232
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1464, ctx.state.get('claims'), E.get('space~715'))
+    c, key = KEYPLACE(ctx, 1492, ctx.state.get('claims'), E.get('space~746'))
     if c is not None:
         SET(ctx, 'claims', c, key, E.get('you'), '=', False, K[0])
     return True
 
 
 TRIALS = {
-    1463: t_1463,
-    1464: CPS(d_1464),
+    1491: t_1491,
+    1492: CPS(d_1492),
 }
 
 
 CODE = {
-    1655: x_1655,
-    1656: x_1656,
-    1657: x_1657,
-    1659: x_1659,
+    1683: x_1683,
+    1684: x_1684,
+    1685: x_1685,
+    1687: x_1687,
 }
 AT = {
-    1655: 'rules_data/terraforming_mars/definitions/board.yaml:187',
-    1656: 'rules_data/terraforming_mars/definitions/board.yaml:187',
-    1657: 'rules_data/terraforming_mars/definitions/board.yaml:190',
-    1659: 'rules_data/terraforming_mars/definitions/board.yaml:187',
+    1683: 'rules_data/terraforming_mars/definitions/board.yaml:229',
+    1684: 'rules_data/terraforming_mars/definitions/board.yaml:229',
+    1685: 'rules_data/terraforming_mars/definitions/board.yaml:232',
+    1687: 'rules_data/terraforming_mars/definitions/board.yaml:229',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:657
-    'land_claim': '{"id":"land_claim","number":"066","name":{"en":"Land Claim"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[{"v":"space~715","src":{"op":"ids","kind":"spaces","x":1655},"label":"space","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~715"},"f":"type","d":null},"b":{"op":"lit","v":"land"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~715"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"space~715"},"b":{"op":"st","k":"board"},"neg":true},{"op":"in","a":{"op":"var","n":"space~715"},"b":{"op":"st","k":"claims"},"neg":true}],"x":1656}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"space~715"},"d":null,"x":1657},"o":"=","e":{"op":"var","n":"you","x":1658},"bd":["game","claims","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:190","id":1464},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~715"}],"x":1659}}],"kind":"space","prompt":{"def":"claim_space","args":{},"text":{"it":"riserva per te una casella di terreno libera e non riservata","en":"claim an empty land space that is not reserved"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:187","id":1463},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #066 (not fully structured, no icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:657"}',
+    'land_claim': '{"id":"land_claim","number":"066","name":{"en":"Land Claim"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[{"v":"space~746","src":{"op":"ids","kind":"spaces","x":1683},"label":"space","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~746"},"f":"type","d":null},"b":{"op":"lit","v":"land"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"space~746"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"space~746"},"b":{"op":"st","k":"board"},"neg":true},{"op":"in","a":{"op":"var","n":"space~746"},"b":{"op":"st","k":"claims"},"neg":true}],"x":1684}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"space~746"},"d":null,"x":1685},"o":"=","e":{"op":"var","n":"you","x":1686},"bd":["game","claims","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:232","id":1492},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~746"}],"x":1687}}],"kind":"space","prompt":{"def":"claim_space","args":{},"text":{"it":"riserva per te una casella di terreno libera e non riservata","en":"claim an empty land space that is not reserved"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:229","id":1491},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #066 (not fully structured, no icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:657"}',
 }

@@ -57,59 +57,61 @@ K = [
 ]
 
 
-x_2931 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2932 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2933 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2937 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2938 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2939 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2941 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2942 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2943 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2944 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2945 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2946 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2950 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
-x_2953 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2954 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2955 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2956 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2958 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2959 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2960 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2961 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2962 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2963 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2977 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2978 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2979 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2980 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2981 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2985 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2986 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2987 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2989 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2990 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2991 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2992 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2993 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2994 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2998 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
+x_3001 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3002 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3003 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3004 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3006 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3007 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3008 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3009 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3010 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3011 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def x_2966(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_3014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~732'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~732'), 0))
+    return (_w2.get(E.get('r~768'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~768'), 0))
 
 
-x_2971 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3019 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_2972(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3020(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~735'))) is str else None) == E.get('r~734'))) and ((E.get('card~735') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~771'))) is str else None) == E.get('r~770'))) and ((E.get('card~771') != E.get('this'))) else False)
 
 
-def x_2973(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_3021(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~735'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~735'), 0))
+    return (_w2.get(E.get('card~771'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~771'), 0))
 
 
-def x_2975(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_3023(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return {'card': E.get('card~735')}
+    return {'card': E.get('card~771')}
 
 
-def t_2580(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def t_2626(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -117,361 +119,369 @@ def t_2580(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'n~730', 2, True)
-        if not d_2601(ctx, E):
+        LOCAL(ctx, E, 'n~766', 2, True)
+        if not d_2649(ctx, E):
             return False
-        return t_2612(ctx, k, s, E)
+        return t_2660(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_2582(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_2628(ctx, r1, s, E)
 
 
-d_2581 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:33
+d_2627 = _C.d_878  # rules_data/terraforming_mars/cards/141-208.yaml:33
 
 
-def t_2582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_2628(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2931(ctx, E):
-        return t_2583(ctx, k, s, E)
+    if x_2977(ctx, E):
+        return t_2629(ctx, k, s, E)
     return k()
 
 
-def t_2583(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_2629(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_2932(ctx, E), True)
-    if not x_2933(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_2978(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_2979(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_2980(ctx, E), True)
+    if not x_2981(ctx, E):
         return False
-    return t_2586(ctx, k, s, E)
+    return t_2634(ctx, k, s, E)
 
 
-d_2584 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_2585 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_2630 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2631 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2632 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2633 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_2586(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_2634(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2586, None, [], k)
+    return CHOOSE(ctx, 2634, None, [], k)
 
 
-def t_2587(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2635(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_2590(ctx, k, s, E)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_2638(ctx, k, s, E)
 
 
-d_2588 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_2589 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2636 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2637 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_2590(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2638(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2591, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 2639, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2938(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_2593(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2986(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
+    return t_2641(ctx, k, s, E)
 
 
-def d_2591(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2591, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 2639, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2938(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_2986(ctx, E), '=', False, K[3])
     return True
 
 
-d_2592 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2593 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2594 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2595 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2596 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2597 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2598 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2599 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-d_2600 = _C.d_879  # rules_data/terraforming_mars/cards/141-208.yaml:33
+d_2640 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2641 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2642 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2643 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2644 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2645 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2646 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2647 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
+d_2648 = _C.d_899  # rules_data/terraforming_mars/cards/141-208.yaml:33
 
 
-def d_2601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_2649(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~730'))
+    left = num(E.get('n~766'))
     while left > 0:
         left -= 1
-        if not d_2602(ctx, E):
+        if not d_2650(ctx, E):
             return False
     return True
 
 
-def d_2602(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2603(ctx, E):
+    if not d_2651(ctx, E):
         return False
-    if not d_2608(ctx, E):
+    if not d_2656(ctx, E):
         return False
     return True
 
 
-def d_2603(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2651(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2953(ctx, E):
-        if not d_2604(ctx, E):
+    if x_3001(ctx, E):
+        if not d_2652(ctx, E):
             return False
     return True
 
 
-def d_2604(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2955(ctx, E), '=', False, K[5])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3003(ctx, E), '=', False, K[5])
     SET(ctx, 'discard', ctx.state, 'discard', K[6], '=', False, K[7])
-    STMT(ctx, 2607)
+    STMT(ctx, 2655)
     return True
 
 
-d_2605 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_2606 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2653 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_2654 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_2607(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_2655(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 2607)
+    STMT(ctx, 2655)
     return True
 
 
-d_2608 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2609 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2610 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_2611 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2656 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2657 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2658 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_2659 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_2612(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def t_2660(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2612, None, [], k)
+    return CHOOSE(ctx, 2660, None, [], k)
 
 
-def d_2613(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2661(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 5, True)
-    LOCAL(ctx, E, 'r~732', 'plants', True)
-    c, key = KEYPLACE(ctx, 2616, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    LOCAL(ctx, E, 'n~767', 5, True)
+    LOCAL(ctx, E, 'r~768', 'plants', True)
+    c, key = KEYPLACE(ctx, 2664, PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[9])
     return True
 
 
-def d_2614(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2662(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 5, True)
+    LOCAL(ctx, E, 'n~767', 5, True)
     return True
 
 
-def d_2615(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2663(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~732', 'plants', True)
+    LOCAL(ctx, E, 'r~768', 'plants', True)
     return True
 
 
-def d_2616(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2616, PL(ctx, E.get('you')).get('stock'), E.get('r~732'))
+    c, key = KEYPLACE(ctx, 2664, PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~731'), '+=', False, K[9])
+        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[9])
     return True
 
 
-def t_2617(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2665(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 4, True)
-    LOCAL(ctx, E, 'r~734', 'animal', True)
-    return t_2620(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~769', 4, True)
+    LOCAL(ctx, E, 'r~770', 'animal', True)
+    return t_2668(ctx, k, s, E)
 
 
-def d_2618(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2666(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 4, True)
+    LOCAL(ctx, E, 'n~769', 4, True)
     return True
 
 
-def d_2619(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
+def d_2667(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:33
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~734', 'animal', True)
+    LOCAL(ctx, E, 'r~770', 'animal', True)
     return True
 
 
-def t_2620(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2668(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2620, None, [], k)
+    return CHOOSE(ctx, 2668, None, [], k)
 
 
-def d_2621(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2669(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2621, PL(ctx, E.get('you')).get('card_res'), E.get('card~735'))
+    c, key = KEYPLACE(ctx, 2669, PL(ctx, E.get('you')).get('card_res'), E.get('card~771'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~733'), '+=', False, K[10])
+        SET(ctx, 'card_res', c, key, E.get('n~769'), '+=', False, K[10])
     return True
 
 
 TRIALS = {
-    2580: t_2580,
-    2581: CPS(d_2581),
-    2582: t_2582,
-    2583: t_2583,
-    2584: CPS(d_2584),
-    2585: CPS(d_2585),
-    2586: t_2586,
-    2587: t_2587,
-    2588: CPS(d_2588),
-    2589: CPS(d_2589),
-    2590: t_2590,
-    2591: CPS(d_2591),
-    2592: CPS(d_2592),
-    2593: t_2593,
-    2594: t_2594,
-    2595: t_2595,
-    2596: t_2596,
-    2597: t_2597,
-    2598: t_2598,
-    2599: CPS(d_2599),
-    2600: CPS(d_2600),
-    2601: CPS(d_2601),
-    2602: CPS(d_2602),
-    2603: CPS(d_2603),
-    2604: CPS(d_2604),
-    2605: CPS(d_2605),
-    2606: CPS(d_2606),
-    2607: CPS(d_2607),
-    2608: CPS(d_2608),
-    2609: CPS(d_2609),
-    2610: CPS(d_2610),
-    2611: CPS(d_2611),
-    2612: t_2612,
-    2613: CPS(d_2613),
-    2614: CPS(d_2614),
-    2615: CPS(d_2615),
-    2616: CPS(d_2616),
-    2617: t_2617,
-    2618: CPS(d_2618),
-    2619: CPS(d_2619),
-    2620: t_2620,
-    2621: CPS(d_2621),
+    2626: t_2626,
+    2627: CPS(d_2627),
+    2628: t_2628,
+    2629: t_2629,
+    2630: CPS(d_2630),
+    2631: CPS(d_2631),
+    2632: CPS(d_2632),
+    2633: CPS(d_2633),
+    2634: t_2634,
+    2635: t_2635,
+    2636: CPS(d_2636),
+    2637: CPS(d_2637),
+    2638: t_2638,
+    2639: CPS(d_2639),
+    2640: CPS(d_2640),
+    2641: t_2641,
+    2642: t_2642,
+    2643: t_2643,
+    2644: t_2644,
+    2645: t_2645,
+    2646: t_2646,
+    2647: CPS(d_2647),
+    2648: CPS(d_2648),
+    2649: CPS(d_2649),
+    2650: CPS(d_2650),
+    2651: CPS(d_2651),
+    2652: CPS(d_2652),
+    2653: CPS(d_2653),
+    2654: CPS(d_2654),
+    2655: CPS(d_2655),
+    2656: CPS(d_2656),
+    2657: CPS(d_2657),
+    2658: CPS(d_2658),
+    2659: CPS(d_2659),
+    2660: t_2660,
+    2661: CPS(d_2661),
+    2662: CPS(d_2662),
+    2663: CPS(d_2663),
+    2664: CPS(d_2664),
+    2665: t_2665,
+    2666: CPS(d_2666),
+    2667: CPS(d_2667),
+    2668: t_2668,
+    2669: CPS(d_2669),
 }
 
 
 CODE = {
-    2931: x_2931,
-    2932: x_2932,
-    2933: x_2933,
-    2937: x_2937,
-    2938: x_2938,
-    2939: x_2939,
-    2941: x_2941,
-    2942: x_2942,
-    2943: x_2943,
-    2944: x_2944,
-    2945: x_2945,
-    2946: x_2946,
-    2950: x_2950,
-    2953: x_2953,
-    2954: x_2954,
-    2955: x_2955,
-    2956: x_2956,
-    2958: x_2958,
-    2959: x_2959,
-    2960: x_2960,
-    2961: x_2961,
-    2962: x_2962,
-    2963: x_2963,
-    2966: x_2966,
-    2971: x_2971,
-    2972: x_2972,
-    2973: x_2973,
-    2975: x_2975,
+    2977: x_2977,
+    2978: x_2978,
+    2979: x_2979,
+    2980: x_2980,
+    2981: x_2981,
+    2985: x_2985,
+    2986: x_2986,
+    2987: x_2987,
+    2989: x_2989,
+    2990: x_2990,
+    2991: x_2991,
+    2992: x_2992,
+    2993: x_2993,
+    2994: x_2994,
+    2998: x_2998,
+    3001: x_3001,
+    3002: x_3002,
+    3003: x_3003,
+    3004: x_3004,
+    3006: x_3006,
+    3007: x_3007,
+    3008: x_3008,
+    3009: x_3009,
+    3010: x_3010,
+    3011: x_3011,
+    3014: x_3014,
+    3019: x_3019,
+    3020: x_3020,
+    3021: x_3021,
+    3023: x_3023,
 }
 AT = {
-    2966: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    2972: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2973: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
-    2975: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3014: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    3020: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    3021: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    3023: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:27
-    'large_convoy': '{"id":"large_convoy","number":"143","name":{"en":"Large Convoy"},"type":"event","cost":36,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":2930},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2581},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":2931},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":2932},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2584},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":2933},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2585},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":2934},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":2935},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2588},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":2936},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2589},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":2937},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2938},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2591},{"op":"set","t":{"op":"st","k":"last_space","x":2939},"o":"=","e":{"op":"var","n":"s~728","x":2940},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2592},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2941},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":2942},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2595},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":2943},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":2944},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2945},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2597},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2596},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":2946},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2598},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":2947},"space":{"op":"var","n":"s~728","x":2948},"by":{"op":"var","n":"you","x":2949}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2599}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2594},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2593}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2590}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2587},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":2950}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2586}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2583},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2582},{"op":"let","v":"n~730","e":{"op":"lit","v":2,"x":2951},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2600},{"op":"rep","n":{"op":"var","n":"n~730","x":2952},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2953},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2954},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2955},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2605},{"op":"set","t":{"op":"st","k":"discard","x":2956},"o":"=","e":{"op":"lit","v":[],"x":2957},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2606},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2958}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2607}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2604},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2603},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2959},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2960},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2961},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2610},{"op":"set","t":{"op":"st","k":"deck","x":2962},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2963},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2611}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2609},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2608}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2602},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2601},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~731","e":{"op":"lit","v":5,"x":2964},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2614},{"op":"let","v":"r~732","e":{"op":"lit","v":"plants","x":2965},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2615},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~732"},"d":0,"x":2966},"o":"+=","e":{"op":"var","n":"n~731","x":2967},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2616}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2613},"label":{"op":"lit","v":{"option":0},"x":2968}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~733","e":{"op":"lit","v":4,"x":2969},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2618},{"op":"let","v":"r~734","e":{"op":"lit","v":"animal","x":2970},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2619},{"op":"choose","alts":[{"gens":[{"v":"card~735","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2971},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~735"},"f":"resource","d":null},"b":{"op":"var","n":"r~734"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~735"},"b":{"op":"var","n":"this"}}],"x":2972}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~735"},"d":0,"x":2973},"o":"+=","e":{"op":"var","n":"n~733","x":2974},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2621},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~735"}],"x":2975}}],"kind":"card","prompt":{"def":"add_another","args":{"n":4,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 4 animali a un\'altra carta","en":"add 4 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2620}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2617},"label":{"op":"lit","v":{"option":1},"x":2976}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 5 piante, oppure aggiungi 4 animali a un\'altra carta","en":"choose one: gain 5 plants, or add 4 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2612}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2580},"vp":{"op":"lit","v":2,"x":2977},"source":{"doc":"tm-facts","section":"cards.json #143"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:27"}',
+    'large_convoy': '{"id":"large_convoy","number":"143","name":{"en":"Large Convoy"},"type":"event","cost":36,"tags":["earth","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":2976},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2627},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":2977},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2978},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2630},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":2979},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2631},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":2980},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2632},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":2981},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2633},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":2982},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":2983},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2636},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":2984},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2637},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":2985},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2986},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2639},{"op":"set","t":{"op":"st","k":"last_space","x":2987},"o":"=","e":{"op":"var","n":"s~764","x":2988},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2640},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2989},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":2990},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2643},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":2991},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":2992},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2993},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2645},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2644},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":2994},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2646},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":2995},"space":{"op":"var","n":"s~764","x":2996},"by":{"op":"var","n":"you","x":2997}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2647}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2642},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2641}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2638}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2635},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":2998}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2634}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2629},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2628},{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":2999},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2648},{"op":"rep","n":{"op":"var","n":"n~766","x":3000},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3001},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3002},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3003},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2653},{"op":"set","t":{"op":"st","k":"discard","x":3004},"o":"=","e":{"op":"lit","v":[],"x":3005},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2654},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3006}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2655}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2652},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2651},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3007},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3008},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3009},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2658},{"op":"set","t":{"op":"st","k":"deck","x":3010},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3011},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2659}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2657},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":2656}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":2650},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":2649},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~767","e":{"op":"lit","v":5,"x":3012},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2662},{"op":"let","v":"r~768","e":{"op":"lit","v":"plants","x":3013},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2663},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~768"},"d":0,"x":3014},"o":"+=","e":{"op":"var","n":"n~767","x":3015},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2664}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2661},"label":{"op":"lit","v":{"option":0},"x":3016}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~769","e":{"op":"lit","v":4,"x":3017},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2666},{"op":"let","v":"r~770","e":{"op":"lit","v":"animal","x":3018},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2667},{"op":"choose","alts":[{"gens":[{"v":"card~771","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3019},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~771"},"f":"resource","d":null},"b":{"op":"var","n":"r~770"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~771"},"b":{"op":"var","n":"this"}}],"x":3020}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~771"},"d":0,"x":3021},"o":"+=","e":{"op":"var","n":"n~769","x":3022},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2669},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~771"}],"x":3023}}],"kind":"card","prompt":{"def":"add_another","args":{"n":4,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 4 animali a un\'altra carta","en":"add 4 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2668}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2665},"label":{"op":"lit","v":{"option":1},"x":3024}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 5 piante, oppure aggiungi 4 animali a un\'altra carta","en":"choose one: gain 5 plants, or add 4 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2660}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:33","id":2626},"vp":{"op":"lit","v":2,"x":3025},"source":{"doc":"tm-facts","section":"cards.json #143"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:27"}',
 }

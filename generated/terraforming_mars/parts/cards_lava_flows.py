@@ -55,43 +55,43 @@ K = [
 ]
 
 
-x_2859 = _C.x_572  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_2860 = _C.x_573  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2861 = _C.x_574  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2862 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_2863 = _C.x_576  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2864 = _C.x_577  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2866 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2868 = _C.x_581  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2869 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2870 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2905 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_2906 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2907 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2908 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2909 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2910 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2912 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2914 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2915 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2916 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def x_2875(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def x_2921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~718'))) is str else None)
-        return [v_x_720 for v_x_720 in [v_x_719 for v_x_719 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_719, NOREC).get('type', None) if type(v_x_719) is str else None) == _h1)] if ((ctx.index.plain['spaces'].get(v_x_720, NOREC).get('volcanic', None) if type(v_x_720) is str else None) == True)]
-    return MEMO(ctx, (2875, E.get('t~718'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~749'))) is str else None)
+        return [v_x_751 for v_x_751 in [v_x_750 for v_x_750 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_750, NOREC).get('type', None) if type(v_x_750) is str else None) == _h1)] if ((ctx.index.plain['spaces'].get(v_x_751, NOREC).get('volcanic', None) if type(v_x_751) is str else None) == True)]
+    return MEMO(ctx, (2921, E.get('t~749'),), compute)
 
 
-x_2876 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_2877 = _C.x_834  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_2878 = _C.x_835  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_2882 = _C.x_839  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2883 = _C.x_840  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2884 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2886 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2887 = _C.x_844  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2888 = _C.x_845  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2889 = _C.x_846  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2890 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2891 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2895 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_2922 = _C.x_849  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_2923 = _C.x_850  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_2924 = _C.x_851  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_2928 = _C.x_855  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2929 = _C.x_856  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2930 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2932 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2933 = _C.x_860  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2934 = _C.x_861  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2935 = _C.x_862  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2936 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2937 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2941 = _C.x_868  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_2508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
+def t_2554(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -99,20 +99,20 @@ def t_2508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~718', 'lava_flows', True)
-        return t_2525(ctx, k, s, E)
+        LOCAL(ctx, E, 't~749', 'lava_flows', True)
+        return t_2571(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~715', 'temperature', True)
-    LOCAL(ctx, E, 'n~716', 2, True)
-    return t_2511(ctx, r1, s, E)
+    LOCAL(ctx, E, 'p~746', 'temperature', True)
+    LOCAL(ctx, E, 'n~747', 2, True)
+    return t_2557(ctx, r1, s, E)
 
 
-d_2509 = _C.d_513  # rules_data/terraforming_mars/cards/071-140.yaml:717
-d_2510 = _C.d_585  # rules_data/terraforming_mars/cards/071-140.yaml:717
+d_2555 = _C.d_523  # rules_data/terraforming_mars/cards/071-140.yaml:717
+d_2556 = _C.d_597  # rules_data/terraforming_mars/cards/071-140.yaml:717
 
 
-def t_2511(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2557(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,58 +121,58 @@ def t_2511(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_2512(ctx, lambda: nxt(left - 1), k, E)
+        return t_2558(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~716')))
+    return nxt(num(E.get('n~747')))
 
 
-def t_2512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2558(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2859(ctx, E):
-        return t_2513(ctx, k, s, E)
+    if x_2905(ctx, E):
+        return t_2559(ctx, k, s, E)
     return k()
 
 
-def t_2513(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2514, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 2560, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2861(ctx, E), '+=', False, K[4])
-    return t_2515(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2907(ctx, E), '+=', False, K[4])
+    return t_2561(ctx, k, s, E)
 
 
-def d_2514(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2560(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2514, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 2560, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2861(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, x_2907(ctx, E), '+=', False, K[4])
     return True
 
 
-def t_2515(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2862(ctx, E):
-        return t_2516(ctx, k, s, E)
+    if x_2908(ctx, E):
+        return t_2562(ctx, k, s, E)
     return k()
 
 
-def t_2516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -180,34 +180,34 @@ def t_2516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_2517(ctx, E):
+    if not d_2563(ctx, E):
         return False
-    return t_2521(ctx, r1, s, E)
+    return t_2567(ctx, r1, s, E)
 
 
-def d_2517(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2563(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2863(ctx, E):
-        if not d_2518(ctx, E):
+    if x_2909(ctx, E):
+        if not d_2564(ctx, E):
             return False
     return True
 
 
-def d_2518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2564(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2519, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2565, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -216,223 +216,223 @@ def d_2518(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2519, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2565, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
 
 
-d_2520 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2521 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2522 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2523 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2566 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2567 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2568 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2569 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def d_2524(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
+def d_2570(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:717
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~718', 'lava_flows', True)
+    LOCAL(ctx, E, 't~749', 'lava_flows', True)
     return True
 
 
-def t_2525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def t_2571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', E.get('t~718'), True)
-    LOCAL(ctx, E, 'l~722', x_2875(ctx, E), True)
-    return t_2528(ctx, k, s, E)
+    LOCAL(ctx, E, 't~752', E.get('t~749'), True)
+    LOCAL(ctx, E, 'l~753', x_2921(ctx, E), True)
+    return t_2574(ctx, k, s, E)
 
 
-def d_2526(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def d_2572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', E.get('t~718'), True)
+    LOCAL(ctx, E, 't~752', E.get('t~749'), True)
     return True
 
 
-def d_2527(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:128
+def d_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:170
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~722', x_2875(ctx, E), True)
+    LOCAL(ctx, E, 'l~753', x_2921(ctx, E), True)
     return True
 
 
-def t_2528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_2574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2876(ctx, E):
-        return t_2529(ctx, k, s, E)
+    if x_2922(ctx, E):
+        return t_2575(ctx, k, s, E)
     return k()
 
 
-def t_2529(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_2575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~727', x_2877(ctx, E), True)
-    if not x_2878(ctx, E):
+    LOCAL(ctx, E, 'open~758', x_2923(ctx, E), True)
+    if not x_2924(ctx, E):
         return False
-    return t_2532(ctx, k, s, E)
+    return t_2578(ctx, k, s, E)
 
 
-d_2530 = _C.d_751  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2531 = _C.d_752  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_2576 = _C.d_767  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2577 = _C.d_768  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_2532(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2578(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2532, None, [], k)
+    return CHOOSE(ctx, 2578, None, [], k)
 
 
-def t_2533(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
-    return t_2536(ctx, k, s, E)
+    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    return t_2582(ctx, k, s, E)
 
 
-d_2534 = _C.d_755  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2535 = _C.d_756  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2580 = _C.d_771  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2581 = _C.d_772  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_2536(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2582(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2537, ctx.state.get('board'), E.get('s~730'))
+    c, key = KEYPLACE(ctx, 2583, ctx.state.get('board'), E.get('s~761'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2883(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[8])
-    return t_2539(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2929(ctx, E), '=', False, K[7])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[8])
+    return t_2585(ctx, k, s, E)
 
 
-def d_2537(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2583(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2537, ctx.state.get('board'), E.get('s~730'))
+    c, key = KEYPLACE(ctx, 2583, ctx.state.get('board'), E.get('s~761'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2883(ctx, E), '=', False, K[7])
+        SET(ctx, 'board', c, key, x_2929(ctx, E), '=', False, K[7])
     return True
 
 
-d_2538 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2539 = _C.t_760  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2540 = _C.t_761  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2541 = _C.t_762  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2542 = _C.t_763  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2543 = _C.t_764  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2544 = _C.t_765  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2545 = _C.d_766  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2584 = _C.d_775  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2585 = _C.t_776  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2586 = _C.t_777  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2587 = _C.t_778  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2588 = _C.t_779  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2589 = _C.t_780  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2590 = _C.t_781  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2591 = _C.d_782  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2508: t_2508,
-    2509: CPS(d_2509),
-    2510: CPS(d_2510),
-    2511: t_2511,
-    2512: t_2512,
-    2513: t_2513,
-    2514: CPS(d_2514),
-    2515: t_2515,
-    2516: t_2516,
-    2517: CPS(d_2517),
-    2518: CPS(d_2518),
-    2519: CPS(d_2519),
-    2520: CPS(d_2520),
-    2521: t_2521,
-    2522: t_2522,
-    2523: CPS(d_2523),
-    2524: CPS(d_2524),
-    2525: t_2525,
-    2526: CPS(d_2526),
-    2527: CPS(d_2527),
-    2528: t_2528,
-    2529: t_2529,
-    2530: CPS(d_2530),
-    2531: CPS(d_2531),
-    2532: t_2532,
-    2533: t_2533,
-    2534: CPS(d_2534),
-    2535: CPS(d_2535),
-    2536: t_2536,
-    2537: CPS(d_2537),
-    2538: CPS(d_2538),
-    2539: t_2539,
-    2540: t_2540,
-    2541: t_2541,
-    2542: t_2542,
-    2543: t_2543,
-    2544: t_2544,
-    2545: CPS(d_2545),
+    2554: t_2554,
+    2555: CPS(d_2555),
+    2556: CPS(d_2556),
+    2557: t_2557,
+    2558: t_2558,
+    2559: t_2559,
+    2560: CPS(d_2560),
+    2561: t_2561,
+    2562: t_2562,
+    2563: CPS(d_2563),
+    2564: CPS(d_2564),
+    2565: CPS(d_2565),
+    2566: CPS(d_2566),
+    2567: t_2567,
+    2568: t_2568,
+    2569: CPS(d_2569),
+    2570: CPS(d_2570),
+    2571: t_2571,
+    2572: CPS(d_2572),
+    2573: CPS(d_2573),
+    2574: t_2574,
+    2575: t_2575,
+    2576: CPS(d_2576),
+    2577: CPS(d_2577),
+    2578: t_2578,
+    2579: t_2579,
+    2580: CPS(d_2580),
+    2581: CPS(d_2581),
+    2582: t_2582,
+    2583: CPS(d_2583),
+    2584: CPS(d_2584),
+    2585: t_2585,
+    2586: t_2586,
+    2587: t_2587,
+    2588: t_2588,
+    2589: t_2589,
+    2590: t_2590,
+    2591: CPS(d_2591),
 }
 
 
 CODE = {
-    2859: x_2859,
-    2860: x_2860,
-    2861: x_2861,
-    2862: x_2862,
-    2863: x_2863,
-    2864: x_2864,
-    2866: x_2866,
-    2868: x_2868,
-    2869: x_2869,
-    2870: x_2870,
-    2875: x_2875,
-    2876: x_2876,
-    2877: x_2877,
-    2878: x_2878,
-    2882: x_2882,
-    2883: x_2883,
-    2884: x_2884,
-    2886: x_2886,
-    2887: x_2887,
-    2888: x_2888,
-    2889: x_2889,
-    2890: x_2890,
-    2891: x_2891,
-    2895: x_2895,
+    2905: x_2905,
+    2906: x_2906,
+    2907: x_2907,
+    2908: x_2908,
+    2909: x_2909,
+    2910: x_2910,
+    2912: x_2912,
+    2914: x_2914,
+    2915: x_2915,
+    2916: x_2916,
+    2921: x_2921,
+    2922: x_2922,
+    2923: x_2923,
+    2924: x_2924,
+    2928: x_2928,
+    2929: x_2929,
+    2930: x_2930,
+    2932: x_2932,
+    2933: x_2933,
+    2934: x_2934,
+    2935: x_2935,
+    2936: x_2936,
+    2937: x_2937,
+    2941: x_2941,
 }
 AT = {
-    2875: 'rules_data/terraforming_mars/definitions/board.yaml:128',
+    2921: 'rules_data/terraforming_mars/definitions/board.yaml:170',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:712
-    'lava_flows': '{"id":"lava_flows","number":"140","name":{"en":"Lava Flows"},"type":"event","cost":18,"effect":{"op":"seq","b":[{"op":"let","v":"p~715","e":{"op":"lit","v":"temperature","x":2856},"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2509},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":2857},"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2510},{"op":"rep","n":{"op":"var","n":"n~716","x":2858},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"max","d":0},"x":2859},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0,"x":2860},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0,"x":2861},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2514},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2862},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2863},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"d":0,"x":2864},"o":"+=","e":{"op":"lit","v":1,"x":2865},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2519},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2866},"o":"=","e":{"op":"lit","v":true,"x":2867},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2520}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2518},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2517},{"op":"for","v":"b~717","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"bonuses","d":[],"x":2868},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"x":2869},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"effect"},"x":2870},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2522},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2521},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~715","x":2871},"by":{"op":"var","n":"you","x":2872}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2523}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2516},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2515}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2513},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2512},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2511},{"op":"let","v":"t~718","e":{"op":"lit","v":"lava_flows","x":2873},"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2524},{"op":"seq","b":[{"op":"let","v":"t~721","e":{"op":"var","n":"t~718","x":2874},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2526},{"op":"let","v":"l~722","e":{"op":"filt","v":"x~720","src":{"op":"filt","v":"x~719","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~719"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"space","d":null}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~720"},"f":"volcanic","d":null},"b":{"op":"lit","v":true}},"x":2875},"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2527},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~723","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~723"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":2876},"t":{"op":"seq","b":[{"op":"let","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"var","n":"l~722"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]},"x":2877},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2530},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~727"}]},"b":{"op":"lit","v":0},"x":2878},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2531},{"op":"choose","alts":[{"gens":[{"v":"space~728","src":{"op":"var","n":"open~727","x":2879},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~729","e":{"op":"var","n":"t~721","x":2880},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2534},{"op":"let","v":"s~730","e":{"op":"var","n":"space~728","x":2881},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2535},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~730"},"d":{},"x":2882},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~729"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2883},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2537},{"op":"set","t":{"op":"st","k":"last_space","x":2884},"o":"=","e":{"op":"var","n":"s~730","x":2885},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2538},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2886},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~730"},"f":"bonus","d":null,"x":2887},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2541},{"op":"for","v":"x~731","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~730"}],"kind":"spaces","x":2888},"w":{"op":"in","a":{"op":"var","n":"x~731"},"b":{"op":"st","k":"board"},"neg":false,"x":2889},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2890},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2543},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2542},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"effect","d":null,"x":2891},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2544},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~729","x":2892},"space":{"op":"var","n":"s~730","x":2893},"by":{"op":"var","n":"you","x":2894}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2545}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2540},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2539}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2536}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2533},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~728"}],"x":2895}}],"kind":"space","prompt":{"def":"place_volcanic","args":{"t":"lava_flows"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Colate di lava su una casella vulcanica","en":"place a Lava Flows tile on a volcanic space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2532}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2529},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2528}],"at":"rules_data/terraforming_mars/definitions/board.yaml:128","id":2525}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2508},"source":{"doc":"tm-facts","section":"cards.json #140 (tile lava flows on a volcanic space)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:712"}',
+    'lava_flows': '{"id":"lava_flows","number":"140","name":{"en":"Lava Flows"},"type":"event","cost":18,"effect":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"temperature","x":2902},"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2555},{"op":"let","v":"n~747","e":{"op":"lit","v":2,"x":2903},"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2556},{"op":"rep","n":{"op":"var","n":"n~747","x":2904},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":2905},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":2906},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":2907},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2560},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2908},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2909},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":2910},"o":"+=","e":{"op":"lit","v":1,"x":2911},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2565},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2912},"o":"=","e":{"op":"lit","v":true,"x":2913},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2566}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2564},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2563},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":2914},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":2915},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":2916},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2568},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2567},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":2917},"by":{"op":"var","n":"you","x":2918}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2569}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2562},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2561}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2559},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2558},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2557},{"op":"let","v":"t~749","e":{"op":"lit","v":"lava_flows","x":2919},"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2570},{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~749","x":2920},"at":"rules_data/terraforming_mars/definitions/board.yaml:170","id":2572},{"op":"let","v":"l~753","e":{"op":"filt","v":"x~751","src":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"volcanic","d":null},"b":{"op":"lit","v":true}},"x":2921},"at":"rules_data/terraforming_mars/definitions/board.yaml:170","id":2573},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~754","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":2922},"t":{"op":"seq","b":[{"op":"let","v":"open~758","e":{"op":"filt","v":"s~755","src":{"op":"var","n":"l~753"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":2923},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2576},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~758"}]},"b":{"op":"lit","v":0},"x":2924},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2577},{"op":"choose","alts":[{"gens":[{"v":"space~759","src":{"op":"var","n":"open~758","x":2925},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~760","e":{"op":"var","n":"t~752","x":2926},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2580},{"op":"let","v":"s~761","e":{"op":"var","n":"space~759","x":2927},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2581},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~761"},"d":{},"x":2928},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~760"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2929},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2583},{"op":"set","t":{"op":"st","k":"last_space","x":2930},"o":"=","e":{"op":"var","n":"s~761","x":2931},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2584},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2932},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~761"},"f":"bonus","d":null,"x":2933},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2587},{"op":"for","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces","x":2934},"w":{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false,"x":2935},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2936},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2589},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2588},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"effect","d":null,"x":2937},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2590},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~760","x":2938},"space":{"op":"var","n":"s~761","x":2939},"by":{"op":"var","n":"you","x":2940}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2591}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2586},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2585}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2582}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2579},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~759"}],"x":2941}}],"kind":"space","prompt":{"def":"place_volcanic","args":{"t":"lava_flows"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Colate di lava su una casella vulcanica","en":"place a Lava Flows tile on a volcanic space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2578}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2575},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2574}],"at":"rules_data/terraforming_mars/definitions/board.yaml:170","id":2571}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:717","id":2554},"source":{"doc":"tm-facts","section":"cards.json #140 (tile lava flows on a volcanic space)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:712"}',
 }

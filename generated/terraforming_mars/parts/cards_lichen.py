@@ -47,61 +47,61 @@ K = [
 ]
 
 
-def x_3123(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
+def x_3171(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:188
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-24))
 
 
-x_3126 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3174 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2744(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
+def d_2792(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:195
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2747, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 2795, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2745 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:195
-d_2746 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2793 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:195
+d_2794 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:195
 
 
-def d_2747(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2795(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2747, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2795, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2744: CPS(d_2744),
-    2745: CPS(d_2745),
-    2746: CPS(d_2746),
-    2747: CPS(d_2747),
+    2792: CPS(d_2792),
+    2793: CPS(d_2793),
+    2794: CPS(d_2794),
+    2795: CPS(d_2795),
 }
 
 
 CODE = {
-    3123: x_3123,
-    3126: x_3126,
+    3171: x_3171,
+    3174: x_3174,
 }
 AT = {
-    3123: 'rules_data/terraforming_mars/cards/141-208.yaml:188',
+    3171: 'rules_data/terraforming_mars/cards/141-208.yaml:188',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:188
-    'lichen': '{"id":"lichen","number":"159","name":{"en":"Lichen"},"type":"automated","cost":7,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-24},"x":3123},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3124},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2745},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":3125},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2746},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3126},"o":"+=","e":{"op":"var","n":"n~715","x":3127},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2747}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2744},"source":{"doc":"tm-facts","section":"cards.json #159"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:188"}',
+    'lichen': '{"id":"lichen","number":"159","name":{"en":"Lichen"},"type":"automated","cost":7,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-24},"x":3171},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3172},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2793},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3173},"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2794},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3174},"o":"+=","e":{"op":"var","n":"n~746","x":3175},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2795}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:195","id":2792},"source":{"doc":"tm-facts","section":"cards.json #159"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:188"}',
 }

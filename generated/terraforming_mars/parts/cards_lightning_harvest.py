@@ -47,77 +47,77 @@ K = [
 ]
 
 
-x_1359 = _C.x_1359  # rules_data/terraforming_mars/cards/001-070.yaml:453
-x_1362 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1366 = _C.x_430  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1383 = _C.x_1383  # rules_data/terraforming_mars/cards/001-070.yaml:453
+x_1386 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1390 = _C.x_438  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1211(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
+def d_1235(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:460
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'energy', True)
-    c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, 1238, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~721', 1, True)
-    LOCAL(ctx, E, 'r~722', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1241, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-d_1212 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:460
-d_1213 = _C.d_969  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1236 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1237 = _C.d_991  # rules_data/terraforming_mars/cards/001-070.yaml:460
 
 
-def d_1214(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1238(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1214, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 1238, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_1215 = _C.d_476  # rules_data/terraforming_mars/cards/001-070.yaml:460
-d_1216 = _C.d_477  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1239 = _C.d_484  # rules_data/terraforming_mars/cards/001-070.yaml:460
+d_1240 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:460
 
 
-def d_1217(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1241(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1217, PL(ctx, E.get('you')).get('prod'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 1241, PL(ctx, E.get('you')).get('prod'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1211: CPS(d_1211),
-    1212: CPS(d_1212),
-    1213: CPS(d_1213),
-    1214: CPS(d_1214),
-    1215: CPS(d_1215),
-    1216: CPS(d_1216),
-    1217: CPS(d_1217),
+    1235: CPS(d_1235),
+    1236: CPS(d_1236),
+    1237: CPS(d_1237),
+    1238: CPS(d_1238),
+    1239: CPS(d_1239),
+    1240: CPS(d_1240),
+    1241: CPS(d_1241),
 }
 
 
 CODE = {
-    1359: x_1359,
-    1362: x_1362,
-    1366: x_1366,
+    1383: x_1383,
+    1386: x_1386,
+    1390: x_1390,
 }
 AT = {
 }
@@ -125,5 +125,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:453
-    'lightning_harvest': '{"id":"lightning_harvest","number":"046","name":{"en":"Lightning Harvest"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":1359},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":1360},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1212},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":1361},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1213},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1362},"o":"+=","e":{"op":"var","n":"n~719","x":1363},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1214},{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":1364},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1215},{"op":"let","v":"r~722","e":{"op":"lit","v":"megacredits","x":1365},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1216},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":1366},"o":"+=","e":{"op":"var","n":"n~721","x":1367},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1217}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1211},"vp":{"op":"lit","v":1,"x":1368},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #046"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:453"}',
+    'lightning_harvest': '{"id":"lightning_harvest","number":"046","name":{"en":"Lightning Harvest"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":3},"x":1383},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1384},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1236},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":1385},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1237},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1386},"o":"+=","e":{"op":"var","n":"n~750","x":1387},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1238},{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1388},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1239},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":1389},"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1240},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1390},"o":"+=","e":{"op":"var","n":"n~752","x":1391},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1241}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:460","id":1235},"vp":{"op":"lit","v":1,"x":1392},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #046"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:453"}',
 }

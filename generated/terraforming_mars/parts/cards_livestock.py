@@ -48,147 +48,147 @@ K = [
 ]
 
 
-def x_3523(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:435
+def x_3577(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:435
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 9)
 
 
-x_3526 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3527 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3531 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3533 = _C.x_1012  # rules_data/terraforming_mars/cards/141-208.yaml:435
-x_3536 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3580 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3581 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3585 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3587 = _C.x_1032  # rules_data/terraforming_mars/cards/141-208.yaml:435
+x_3590 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_3084(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:442
+def d_3138(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:442
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    if not d_3087(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    if not d_3141(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3092, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3146, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_3085 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:442
-d_3086 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3139 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3140 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:442
 
 
-def d_3087(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3141(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3526(ctx, E):
+    if not x_3580(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3089, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3143, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_3088 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3142 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3089(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3143(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3089, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3143, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_3090 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:442
-d_3091 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3144 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:442
+d_3145 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:442
 
 
-def d_3092(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3146(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3092, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3146, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-def d_3093(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:446
+def d_3147(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:446
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'animal', True)
-    c, key = KEYPLACE(ctx, 3096, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
+    c, key = KEYPLACE(ctx, 3150, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_3094 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:446
-d_3095 = _C.d_1263  # rules_data/terraforming_mars/cards/141-208.yaml:446
+d_3148 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:446
+d_3149 = _C.d_1287  # rules_data/terraforming_mars/cards/141-208.yaml:446
 
 
-def d_3096(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3150(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3096, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 3150, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    3084: CPS(d_3084),
-    3085: CPS(d_3085),
-    3086: CPS(d_3086),
-    3087: CPS(d_3087),
-    3088: CPS(d_3088),
-    3089: CPS(d_3089),
-    3090: CPS(d_3090),
-    3091: CPS(d_3091),
-    3092: CPS(d_3092),
-    3093: CPS(d_3093),
-    3094: CPS(d_3094),
-    3095: CPS(d_3095),
-    3096: CPS(d_3096),
+    3138: CPS(d_3138),
+    3139: CPS(d_3139),
+    3140: CPS(d_3140),
+    3141: CPS(d_3141),
+    3142: CPS(d_3142),
+    3143: CPS(d_3143),
+    3144: CPS(d_3144),
+    3145: CPS(d_3145),
+    3146: CPS(d_3146),
+    3147: CPS(d_3147),
+    3148: CPS(d_3148),
+    3149: CPS(d_3149),
+    3150: CPS(d_3150),
 }
 
 
 CODE = {
-    3523: x_3523,
-    3526: x_3526,
-    3527: x_3527,
-    3531: x_3531,
-    3533: x_3533,
-    3536: x_3536,
+    3577: x_3577,
+    3580: x_3580,
+    3581: x_3581,
+    3585: x_3585,
+    3587: x_3587,
+    3590: x_3590,
 }
 AT = {
-    3523: 'rules_data/terraforming_mars/cards/141-208.yaml:435',
+    3577: 'rules_data/terraforming_mars/cards/141-208.yaml:435',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:435
-    'livestock': '{"id":"livestock","number":"184","name":{"en":"Livestock"},"type":"active","cost":13,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":3523},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3524},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3085},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":3525},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3086},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3526},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3088},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3527},"o":"-=","e":{"op":"var","n":"n~715","x":3528},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3089}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3087},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3529},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3090},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3530},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3091},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3531},"o":"+=","e":{"op":"var","n":"n~717","x":3532},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3092}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3084},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":3533},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3534},"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3094},{"op":"let","v":"r~720","e":{"op":"lit","v":"animal","x":3535},"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3095},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3536},"o":"+=","e":{"op":"var","n":"n~719","x":3537},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3096}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3093}}],"source":{"doc":"tm-facts","section":"cards.json #184"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:435"}',
+    'livestock': '{"id":"livestock","number":"184","name":{"en":"Livestock"},"type":"active","cost":13,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":9},"x":3577},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3578},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3139},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3579},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3140},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3580},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3142},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3581},"o":"-=","e":{"op":"var","n":"n~746","x":3582},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3143}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3141},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3583},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3144},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3584},"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3145},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3585},"o":"+=","e":{"op":"var","n":"n~748","x":3586},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3146}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:442","id":3138},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":3587},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3588},"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3148},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":3589},"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3149},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3590},"o":"+=","e":{"op":"var","n":"n~750","x":3591},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3150}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:446","id":3147}}],"source":{"doc":"tm-facts","section":"cards.json #184"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:435"}',
 }

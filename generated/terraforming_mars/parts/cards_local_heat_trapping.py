@@ -48,161 +48,161 @@ K = [
 ]
 
 
-x_3657 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3658 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3662 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_3667 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3668 = _C.x_3221  # rules_data/terraforming_mars/definitions/cards.yaml:195
-x_3669 = _C.x_3222  # rules_data/terraforming_mars/definitions/cards.yaml:196
-x_3671 = _C.x_3224  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3715 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3716 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3720 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3725 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3726 = _C.x_3271  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_3727 = _C.x_3272  # rules_data/terraforming_mars/definitions/cards.yaml:196
+x_3729 = _C.x_3274  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def t_3198(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
+def t_3256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 5, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    if not d_3201(ctx, E):
+    LOCAL(ctx, E, 'n~746', 5, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    if not d_3259(ctx, E):
         return False
-    return t_3204(ctx, k, s, E)
+    return t_3262(ctx, k, s, E)
 
 
-d_3199 = _C.d_1385  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3200 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3257 = _C.d_1413  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3258 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def d_3201(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3259(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3657(ctx, E):
+    if not x_3715(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3203, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3261, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_3202 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3260 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_3203(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3261(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3203, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3261, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def t_3204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
+def t_3262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3204, None, [], k)
+    return CHOOSE(ctx, 3262, None, [], k)
 
 
-def d_3205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3263(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 4, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 3208, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 3266, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_3206 = _C.d_1155  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3207 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3264 = _C.d_1179  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3265 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def d_3208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3208, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3266, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-def t_3209(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_3267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 2, True)
-    LOCAL(ctx, E, 'r~720', 'animal', True)
-    return t_3212(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
+    return t_3270(ctx, k, s, E)
 
 
-d_3210 = _C.d_968  # rules_data/terraforming_mars/cards/141-208.yaml:510
-d_3211 = _C.d_1263  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3268 = _C.d_990  # rules_data/terraforming_mars/cards/141-208.yaml:510
+d_3269 = _C.d_1287  # rules_data/terraforming_mars/cards/141-208.yaml:510
 
 
-def t_3212(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_3270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3212, None, [], k)
+    return CHOOSE(ctx, 3270, None, [], k)
 
 
-def d_3213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_3271(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3213, PL(ctx, E.get('you')).get('card_res'), E.get('card~721'))
+    c, key = KEYPLACE(ctx, 3271, PL(ctx, E.get('you')).get('card_res'), E.get('card~752'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    3198: t_3198,
-    3199: CPS(d_3199),
-    3200: CPS(d_3200),
-    3201: CPS(d_3201),
-    3202: CPS(d_3202),
-    3203: CPS(d_3203),
-    3204: t_3204,
-    3205: CPS(d_3205),
-    3206: CPS(d_3206),
-    3207: CPS(d_3207),
-    3208: CPS(d_3208),
-    3209: t_3209,
-    3210: CPS(d_3210),
-    3211: CPS(d_3211),
-    3212: t_3212,
-    3213: CPS(d_3213),
+    3256: t_3256,
+    3257: CPS(d_3257),
+    3258: CPS(d_3258),
+    3259: CPS(d_3259),
+    3260: CPS(d_3260),
+    3261: CPS(d_3261),
+    3262: t_3262,
+    3263: CPS(d_3263),
+    3264: CPS(d_3264),
+    3265: CPS(d_3265),
+    3266: CPS(d_3266),
+    3267: t_3267,
+    3268: CPS(d_3268),
+    3269: CPS(d_3269),
+    3270: t_3270,
+    3271: CPS(d_3271),
 }
 
 
 CODE = {
-    3657: x_3657,
-    3658: x_3658,
-    3662: x_3662,
-    3667: x_3667,
-    3668: x_3668,
-    3669: x_3669,
-    3671: x_3671,
+    3715: x_3715,
+    3716: x_3716,
+    3720: x_3720,
+    3725: x_3725,
+    3726: x_3726,
+    3727: x_3727,
+    3729: x_3729,
 }
 AT = {
 }
@@ -210,5 +210,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:501
-    'local_heat_trapping': '{"id":"local_heat_trapping","number":"190","name":{"en":"Local Heat Trapping"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":5,"x":3655},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3199},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3656},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3200},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":3657},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3202},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3658},"o":"-=","e":{"op":"var","n":"n~715","x":3659},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3203}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3201},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":3660},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3206},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3661},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3207},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3662},"o":"+=","e":{"op":"var","n":"n~717","x":3663},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3208}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3205},"label":{"op":"lit","v":{"option":0},"x":3664}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":3665},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3210},{"op":"let","v":"r~720","e":{"op":"lit","v":"animal","x":3666},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3211},{"op":"choose","alts":[{"gens":[{"v":"card~721","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3667},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~721"},"f":"resource","d":null},"b":{"op":"var","n":"r~720"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~721"},"b":{"op":"var","n":"this"}}],"x":3668}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~721"},"d":0,"x":3669},"o":"+=","e":{"op":"var","n":"n~719","x":3670},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":3213},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~721"}],"x":3671}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3212}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3209},"label":{"op":"lit","v":{"option":1},"x":3672}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 4 piante, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 4 plants, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3204}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3198},"source":{"doc":"tm-facts","section":"cards.json #190 (render icons; reserve_units heat 5)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:501"}',
+    'local_heat_trapping': '{"id":"local_heat_trapping","number":"190","name":{"en":"Local Heat Trapping"},"type":"event","cost":1,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":5,"x":3713},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3257},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3714},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3258},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":3715},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3260},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3716},"o":"-=","e":{"op":"var","n":"n~746","x":3717},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3261}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3259},{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":3718},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3264},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3719},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3265},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3720},"o":"+=","e":{"op":"var","n":"n~748","x":3721},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3266}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3263},"label":{"op":"lit","v":{"option":0},"x":3722}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":3723},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3268},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":3724},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3269},{"op":"choose","alts":[{"gens":[{"v":"card~752","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":3725},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~752"},"f":"resource","d":null},"b":{"op":"var","n":"r~751"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~752"},"b":{"op":"var","n":"this"}}],"x":3726}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~752"},"d":0,"x":3727},"o":"+=","e":{"op":"var","n":"n~750","x":3728},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":3271},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~752"}],"x":3729}}],"kind":"card","prompt":{"def":"add_another","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 2 animali a un\'altra carta","en":"add 2 animals to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3270}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":3267},"label":{"op":"lit","v":{"option":1},"x":3730}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 4 piante, oppure aggiungi 2 animali a un\'altra carta","en":"choose one: gain 4 plants, or add 2 animals to another card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3262}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:510","id":3256},"source":{"doc":"tm-facts","section":"cards.json #190 (render icons; reserve_units heat 5)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:501"}',
 }

@@ -47,123 +47,123 @@ K = [
 ]
 
 
-x_1080 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1081 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1085 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1089 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1102 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1103 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1107 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1111 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_959(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
+def d_981(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:308
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_962(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    if not d_984(ctx, E):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    c, key = KEYPLACE(ctx, 989, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~719', 2, True)
-    LOCAL(ctx, E, 'r~720', 'energy', True)
-    c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 2, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, 992, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-d_960 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_961 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_982 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_983 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:308
 
 
-def d_962(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_984(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1080(ctx, E):
+    if not x_1102(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_963 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_985 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 964, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_965 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_966 = _C.d_382  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_987 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_988 = _C.d_390  # rules_data/terraforming_mars/cards/001-070.yaml:308
 
 
-def d_967(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_989(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 967, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 989, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_968 = _C.d_968  # rules_data/terraforming_mars/cards/001-070.yaml:308
-d_969 = _C.d_969  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_990 = _C.d_990  # rules_data/terraforming_mars/cards/001-070.yaml:308
+d_991 = _C.d_991  # rules_data/terraforming_mars/cards/001-070.yaml:308
 
 
-def d_970(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_992(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 970, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 992, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    959: CPS(d_959),
-    960: CPS(d_960),
-    961: CPS(d_961),
-    962: CPS(d_962),
-    963: CPS(d_963),
-    964: CPS(d_964),
-    965: CPS(d_965),
-    966: CPS(d_966),
-    967: CPS(d_967),
-    968: CPS(d_968),
-    969: CPS(d_969),
-    970: CPS(d_970),
+    981: CPS(d_981),
+    982: CPS(d_982),
+    983: CPS(d_983),
+    984: CPS(d_984),
+    985: CPS(d_985),
+    986: CPS(d_986),
+    987: CPS(d_987),
+    988: CPS(d_988),
+    989: CPS(d_989),
+    990: CPS(d_990),
+    991: CPS(d_991),
+    992: CPS(d_992),
 }
 
 
 CODE = {
-    1080: x_1080,
-    1081: x_1081,
-    1085: x_1085,
-    1089: x_1089,
+    1102: x_1102,
+    1103: x_1103,
+    1107: x_1107,
+    1111: x_1111,
 }
 AT = {
 }
@@ -171,5 +171,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:302
-    'lunar_beam': '{"id":"lunar_beam","number":"030","name":{"en":"Lunar Beam"},"type":"automated","cost":13,"tags":["earth","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1078},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":960},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1079},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":961},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1080},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":963},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1081},"o":"-=","e":{"op":"var","n":"n~715","x":1082},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":964}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":962},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":1083},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":965},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":1084},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":966},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1085},"o":"+=","e":{"op":"var","n":"n~717","x":1086},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":967},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":1087},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":968},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":1088},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":969},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1089},"o":"+=","e":{"op":"var","n":"n~719","x":1090},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":970}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":959},"source":{"doc":"tm-facts","section":"cards.json #030"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:302"}',
+    'lunar_beam': '{"id":"lunar_beam","number":"030","name":{"en":"Lunar Beam"},"type":"automated","cost":13,"tags":["earth","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1100},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":982},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1101},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":983},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1102},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":985},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1103},"o":"-=","e":{"op":"var","n":"n~746","x":1104},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":986}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":984},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1105},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":987},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":1106},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":988},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1107},"o":"+=","e":{"op":"var","n":"n~748","x":1108},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":989},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":1109},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":990},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":1110},"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":991},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1111},"o":"+=","e":{"op":"var","n":"n~750","x":1112},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":992}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:308","id":981},"source":{"doc":"tm-facts","section":"cards.json #030"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:302"}',
 }

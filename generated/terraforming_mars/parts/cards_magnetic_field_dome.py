@@ -51,87 +51,87 @@ K = [
 ]
 
 
-x_3311 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3312 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3316 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3318 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:305
-x_3321 = _C.x_3248  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3322 = _C.x_3249  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3324 = _C.x_3251  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3326 = _C.x_3253  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3327 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3361 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3362 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3366 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3368 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:305
+x_3371 = _C.x_3298  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3372 = _C.x_3299  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3374 = _C.x_3301  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3376 = _C.x_3303  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3377 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_2895(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
+def d_2945(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:304
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2898(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2948(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 2903, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 2953, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2896 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2897 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2946 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2947 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:304
 
 
-def d_2898(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2948(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3311(ctx, E):
+    if not x_3361(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2900, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2950, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2899 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2949 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2900(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2950(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2900, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2950, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2901 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:304
-d_2902 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2951 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:304
+d_2952 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:304
 
 
-def d_2903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2903, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2953, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-def t_2904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:305
+def t_2954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:305
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -139,112 +139,112 @@ def t_2904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~719', 'tr', True)
-        LOCAL(ctx, E, 'n~720', 1, True)
-        if not d_2908(ctx, E):
+        LOCAL(ctx, E, 't~750', 'tr', True)
+        LOCAL(ctx, E, 'n~751', 1, True)
+        if not d_2958(ctx, E):
             return False
         return k()
 
-    return t_2905(ctx, r1, s, E)
+    return t_2955(ctx, r1, s, E)
 
 
-t_2905 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2906 = _C.d_2848  # rules_data/terraforming_mars/cards/141-208.yaml:305
-d_2907 = _C.d_1020  # rules_data/terraforming_mars/cards/141-208.yaml:305
+t_2955 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2956 = _C.d_2898  # rules_data/terraforming_mars/cards/141-208.yaml:305
+d_2957 = _C.d_1044  # rules_data/terraforming_mars/cards/141-208.yaml:305
 
 
-def d_2908(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2958(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3321(ctx, E):
+    if x_3371(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2909, ctx.state.get('game_tracks'), E.get('t~719'))
+        c, key = KEYPLACE(ctx, 2959, ctx.state.get('game_tracks'), E.get('t~750'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
+            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[2])
     else:
-        if not d_2910(ctx, E):
+        if not d_2960(ctx, E):
             return False
     return True
 
 
-def d_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2959(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2909, ctx.state.get('game_tracks'), E.get('t~719'))
+    c, key = KEYPLACE(ctx, 2959, ctx.state.get('game_tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
+        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[2])
     return True
 
 
-def d_2910(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2960(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2911, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
+    c, key = KEYPLACE(ctx, 2961, PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
-    if not d_2912(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[3])
+    if not d_2962(ctx, E):
         return False
     return True
 
 
-def d_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2961(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2911, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
+    c, key = KEYPLACE(ctx, 2961, PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
+        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[3])
     return True
 
 
-d_2912 = _C.d_2854  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2913 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2962 = _C.d_2904  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2963 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    2895: CPS(d_2895),
-    2896: CPS(d_2896),
-    2897: CPS(d_2897),
-    2898: CPS(d_2898),
-    2899: CPS(d_2899),
-    2900: CPS(d_2900),
-    2901: CPS(d_2901),
-    2902: CPS(d_2902),
-    2903: CPS(d_2903),
-    2904: t_2904,
-    2905: t_2905,
-    2906: CPS(d_2906),
-    2907: CPS(d_2907),
-    2908: CPS(d_2908),
-    2909: CPS(d_2909),
-    2910: CPS(d_2910),
-    2911: CPS(d_2911),
-    2912: CPS(d_2912),
-    2913: CPS(d_2913),
+    2945: CPS(d_2945),
+    2946: CPS(d_2946),
+    2947: CPS(d_2947),
+    2948: CPS(d_2948),
+    2949: CPS(d_2949),
+    2950: CPS(d_2950),
+    2951: CPS(d_2951),
+    2952: CPS(d_2952),
+    2953: CPS(d_2953),
+    2954: t_2954,
+    2955: t_2955,
+    2956: CPS(d_2956),
+    2957: CPS(d_2957),
+    2958: CPS(d_2958),
+    2959: CPS(d_2959),
+    2960: CPS(d_2960),
+    2961: CPS(d_2961),
+    2962: CPS(d_2962),
+    2963: CPS(d_2963),
 }
 
 
 CODE = {
-    3311: x_3311,
-    3312: x_3312,
-    3316: x_3316,
-    3318: x_3318,
-    3321: x_3321,
-    3322: x_3322,
-    3324: x_3324,
-    3326: x_3326,
-    3327: x_3327,
+    3361: x_3361,
+    3362: x_3362,
+    3366: x_3366,
+    3368: x_3368,
+    3371: x_3371,
+    3372: x_3372,
+    3374: x_3374,
+    3376: x_3376,
+    3377: x_3377,
 }
 AT = {
 }
@@ -252,5 +252,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:298
-    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3309},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2896},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3310},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2897},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3311},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2899},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3312},"o":"-=","e":{"op":"var","n":"n~715","x":3313},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2900}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2898},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3314},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2901},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3315},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2902},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3316},"o":"+=","e":{"op":"var","n":"n~717","x":3317},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2903}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2895},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3318},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2905},{"op":"let","v":"t~719","e":{"op":"lit","v":"tr","x":3319},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2906},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":3320},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2907},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~719"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3321},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~719"},"d":0,"x":3322},"o":"+=","e":{"op":"var","n":"n~720","x":3323},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2909},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~719"},"d":0,"x":3324},"o":"+=","e":{"op":"var","n":"n~720","x":3325},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2911},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~719"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~720"},"b":{"op":"lit","v":0}}],"x":3326},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3327},"o":"=","e":{"op":"lit","v":true,"x":3328},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2913},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2912}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2910},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2908}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2904},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:298"}',
+    'magnetic_field_dome': '{"id":"magnetic_field_dome","number":"171","name":{"en":"Magnetic Field Dome"},"type":"automated","cost":5,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3359},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2946},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3360},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2947},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3361},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2949},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3362},"o":"-=","e":{"op":"var","n":"n~746","x":3363},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2950}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2948},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3364},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2951},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3365},"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2952},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3366},"o":"+=","e":{"op":"var","n":"n~748","x":3367},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2953}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:304","id":2945},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3368},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2955},{"op":"let","v":"t~750","e":{"op":"lit","v":"tr","x":3369},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2956},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3370},"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2957},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~750"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3371},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~750"},"d":0,"x":3372},"o":"+=","e":{"op":"var","n":"n~751","x":3373},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2959},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~750"},"d":0,"x":3374},"o":"+=","e":{"op":"var","n":"n~751","x":3375},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2961},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~750"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~751"},"b":{"op":"lit","v":0}}],"x":3376},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3377},"o":"=","e":{"op":"lit","v":true,"x":3378},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2963},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2962}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2960},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2958}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:305","id":2954},"source":{"doc":"tm-facts","section":"cards.json #171"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:298"}',
 }

@@ -51,87 +51,87 @@ K = [
 ]
 
 
-x_3238 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3239 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3243 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3245 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:247
-x_3248 = _C.x_3248  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3249 = _C.x_3249  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3251 = _C.x_3251  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3253 = _C.x_3253  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3254 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3288 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3289 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3293 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3295 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:247
+x_3298 = _C.x_3298  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3299 = _C.x_3299  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_3301 = _C.x_3301  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3303 = _C.x_3303  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_3304 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_2837(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
+def d_2887(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:246
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2840(ctx, E):
+    LOCAL(ctx, E, 'n~746', 4, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2890(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 2845, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 2895, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2838 = _C.d_1949  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2839 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2888 = _C.d_1991  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2889 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:246
 
 
-def d_2840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2890(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3238(ctx, E):
+    if not x_3288(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2892, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2841 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2891 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2842(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2842, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2892, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2843 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:246
-d_2844 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2893 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:246
+d_2894 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:246
 
 
-def d_2845(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2895(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2845, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2895, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-def t_2846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
+def t_2896(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:247
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -139,112 +139,112 @@ def t_2846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~719', 'tr', True)
-        LOCAL(ctx, E, 'n~720', 3, True)
-        if not d_2850(ctx, E):
+        LOCAL(ctx, E, 't~750', 'tr', True)
+        LOCAL(ctx, E, 'n~751', 3, True)
+        if not d_2900(ctx, E):
             return False
         return k()
 
-    return t_2847(ctx, r1, s, E)
+    return t_2897(ctx, r1, s, E)
 
 
-t_2847 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:247
-d_2848 = _C.d_2848  # rules_data/terraforming_mars/cards/141-208.yaml:247
-d_2849 = _C.d_915  # rules_data/terraforming_mars/cards/141-208.yaml:247
+t_2897 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2898 = _C.d_2898  # rules_data/terraforming_mars/cards/141-208.yaml:247
+d_2899 = _C.d_935  # rules_data/terraforming_mars/cards/141-208.yaml:247
 
 
-def d_2850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2900(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3248(ctx, E):
+    if x_3298(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2851, ctx.state.get('game_tracks'), E.get('t~719'))
+        c, key = KEYPLACE(ctx, 2901, ctx.state.get('game_tracks'), E.get('t~750'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
+            SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[2])
     else:
-        if not d_2852(ctx, E):
+        if not d_2902(ctx, E):
             return False
     return True
 
 
-def d_2851(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2901(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2851, ctx.state.get('game_tracks'), E.get('t~719'))
+    c, key = KEYPLACE(ctx, 2901, ctx.state.get('game_tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~720'), '+=', False, K[2])
+        SET(ctx, 'game_tracks', c, key, E.get('n~751'), '+=', False, K[2])
     return True
 
 
-def d_2852(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2902(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
+    c, key = KEYPLACE(ctx, 2903, PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
-    if not d_2854(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[3])
+    if not d_2904(ctx, E):
         return False
     return True
 
 
-def d_2853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2903(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2853, PL(ctx, E.get('you')).get('tracks'), E.get('t~719'))
+    c, key = KEYPLACE(ctx, 2903, PL(ctx, E.get('you')).get('tracks'), E.get('t~750'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~720'), '+=', False, K[3])
+        SET(ctx, 'tracks', c, key, E.get('n~751'), '+=', False, K[3])
     return True
 
 
-d_2854 = _C.d_2854  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_2855 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2904 = _C.d_2904  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_2905 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    2837: CPS(d_2837),
-    2838: CPS(d_2838),
-    2839: CPS(d_2839),
-    2840: CPS(d_2840),
-    2841: CPS(d_2841),
-    2842: CPS(d_2842),
-    2843: CPS(d_2843),
-    2844: CPS(d_2844),
-    2845: CPS(d_2845),
-    2846: t_2846,
-    2847: t_2847,
-    2848: CPS(d_2848),
-    2849: CPS(d_2849),
-    2850: CPS(d_2850),
-    2851: CPS(d_2851),
-    2852: CPS(d_2852),
-    2853: CPS(d_2853),
-    2854: CPS(d_2854),
-    2855: CPS(d_2855),
+    2887: CPS(d_2887),
+    2888: CPS(d_2888),
+    2889: CPS(d_2889),
+    2890: CPS(d_2890),
+    2891: CPS(d_2891),
+    2892: CPS(d_2892),
+    2893: CPS(d_2893),
+    2894: CPS(d_2894),
+    2895: CPS(d_2895),
+    2896: t_2896,
+    2897: t_2897,
+    2898: CPS(d_2898),
+    2899: CPS(d_2899),
+    2900: CPS(d_2900),
+    2901: CPS(d_2901),
+    2902: CPS(d_2902),
+    2903: CPS(d_2903),
+    2904: CPS(d_2904),
+    2905: CPS(d_2905),
 }
 
 
 CODE = {
-    3238: x_3238,
-    3239: x_3239,
-    3243: x_3243,
-    3245: x_3245,
-    3248: x_3248,
-    3249: x_3249,
-    3251: x_3251,
-    3253: x_3253,
-    3254: x_3254,
+    3288: x_3288,
+    3289: x_3289,
+    3293: x_3293,
+    3295: x_3295,
+    3298: x_3298,
+    3299: x_3299,
+    3301: x_3301,
+    3303: x_3303,
+    3304: x_3304,
 }
 AT = {
 }
@@ -252,5 +252,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:240
-    'magnetic_field_generators': '{"id":"magnetic_field_generators","number":"165","name":{"en":"Magnetic Field Generators"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":3236},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2838},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3237},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2839},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3238},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2841},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3239},"o":"-=","e":{"op":"var","n":"n~715","x":3240},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2842}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2840},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3241},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2843},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3242},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2844},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3243},"o":"+=","e":{"op":"var","n":"n~717","x":3244},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2845}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2837},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3245},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2847},{"op":"let","v":"t~719","e":{"op":"lit","v":"tr","x":3246},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2848},{"op":"let","v":"n~720","e":{"op":"lit","v":3,"x":3247},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2849},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~719"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3248},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~719"},"d":0,"x":3249},"o":"+=","e":{"op":"var","n":"n~720","x":3250},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2851},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~719"},"d":0,"x":3251},"o":"+=","e":{"op":"var","n":"n~720","x":3252},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2853},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~719"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~720"},"b":{"op":"lit","v":0}}],"x":3253},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3254},"o":"=","e":{"op":"lit","v":true,"x":3255},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2855},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2854}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2852},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2850}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2846},"source":{"doc":"tm-facts","section":"cards.json #165"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:240"}',
+    'magnetic_field_generators': '{"id":"magnetic_field_generators","number":"165","name":{"en":"Magnetic Field Generators"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":3286},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2888},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3287},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2889},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3288},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2891},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3289},"o":"-=","e":{"op":"var","n":"n~746","x":3290},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2892}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2890},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3291},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2893},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3292},"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2894},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3293},"o":"+=","e":{"op":"var","n":"n~748","x":3294},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2895}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:246","id":2887},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3295},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2897},{"op":"let","v":"t~750","e":{"op":"lit","v":"tr","x":3296},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2898},{"op":"let","v":"n~751","e":{"op":"lit","v":3,"x":3297},"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2899},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~750"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3298},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~750"},"d":0,"x":3299},"o":"+=","e":{"op":"var","n":"n~751","x":3300},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2901},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~750"},"d":0,"x":3301},"o":"+=","e":{"op":"var","n":"n~751","x":3302},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2903},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~750"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~751"},"b":{"op":"lit","v":0}}],"x":3303},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3304},"o":"=","e":{"op":"lit","v":true,"x":3305},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2905},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2904}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2902},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2900}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:247","id":2896},"source":{"doc":"tm-facts","section":"cards.json #165"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:240"}',
 }

@@ -51,197 +51,197 @@ K = [
 ]
 
 
-x_1522 = _C.x_1522  # rules_data/terraforming_mars/cards/001-070.yaml:589
-x_1526 = _C.x_1526  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_1527 = _C.x_1527  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_1528 = _C.x_1528  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_1529 = _C.x_1529  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_1533 = _C.x_1533  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1534 = _C.x_1534  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1535 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1537 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1538 = _C.x_1538  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1539 = _C.x_1539  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1540 = _C.x_1540  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1541 = _C.x_1541  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1542 = _C.x_1542  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1546 = _C.x_1546  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_1550 = _C.x_1550  # rules_data/terraforming_mars/cards/001-070.yaml:589
+x_1554 = _C.x_1554  # rules_data/terraforming_mars/definitions/board.yaml:158
+x_1555 = _C.x_1555  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_1556 = _C.x_1556  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_1557 = _C.x_1557  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_1561 = _C.x_1561  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1562 = _C.x_1562  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1563 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1565 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1566 = _C.x_1566  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1567 = _C.x_1567  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1568 = _C.x_1568  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1569 = _C.x_1569  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1570 = _C.x_1570  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1574 = _C.x_1574  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_1342(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
+def t_1370(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'greenery', True)
-    LOCAL(ctx, E, 'k~716', 'ocean', True)
-    return t_1345(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', 'greenery', True)
+    LOCAL(ctx, E, 'k~747', 'ocean', True)
+    return t_1373(ctx, k, s, E)
 
 
-def d_1343(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
+def d_1371(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'greenery', True)
+    LOCAL(ctx, E, 't~746', 'greenery', True)
     return True
 
 
-def d_1344(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
+def d_1372(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:596
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~716', 'ocean', True)
+    LOCAL(ctx, E, 'k~747', 'ocean', True)
     return True
 
 
-def t_1345(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_1373(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~718', E.get('t~715'), True)
-    LOCAL(ctx, E, 'l~719', x_1526(ctx, E), True)
-    return t_1348(ctx, k, s, E)
+    LOCAL(ctx, E, 't~749', E.get('t~746'), True)
+    LOCAL(ctx, E, 'l~750', x_1554(ctx, E), True)
+    return t_1376(ctx, k, s, E)
 
 
-d_1346 = _C.d_1346  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_1347 = _C.d_1347  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_1374 = _C.d_1374  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_1375 = _C.d_1375  # rules_data/terraforming_mars/definitions/board.yaml:158
 
 
-def t_1348(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_1376(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1527(ctx, E):
-        return t_1349(ctx, k, s, E)
+    if x_1555(ctx, E):
+        return t_1377(ctx, k, s, E)
     return k()
 
 
-def t_1349(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_1377(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~724', x_1528(ctx, E), True)
-    if not x_1529(ctx, E):
+    LOCAL(ctx, E, 'open~755', x_1556(ctx, E), True)
+    if not x_1557(ctx, E):
         return False
-    return t_1352(ctx, k, s, E)
+    return t_1380(ctx, k, s, E)
 
 
-d_1350 = _C.d_1350  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_1351 = _C.d_1351  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_1378 = _C.d_1378  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_1379 = _C.d_1379  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_1352(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1380(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1352, None, [], k)
+    return CHOOSE(ctx, 1380, None, [], k)
 
 
-def t_1353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~726', E.get('t~718'), True)
-    LOCAL(ctx, E, 's~727', E.get('space~725'), True)
-    return t_1356(ctx, k, s, E)
+    LOCAL(ctx, E, 't~757', E.get('t~749'), True)
+    LOCAL(ctx, E, 's~758', E.get('space~756'), True)
+    return t_1384(ctx, k, s, E)
 
 
-d_1354 = _C.d_1354  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_1355 = _C.d_1355  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_1382 = _C.d_1382  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_1383 = _C.d_1383  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_1356(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1357, ctx.state.get('board'), E.get('s~727'))
+    c, key = KEYPLACE(ctx, 1385, ctx.state.get('board'), E.get('s~758'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1534(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~727'), '=', False, K[4])
-    return t_1359(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1562(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~758'), '=', False, K[4])
+    return t_1387(ctx, k, s, E)
 
 
-def d_1357(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1385(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1357, ctx.state.get('board'), E.get('s~727'))
+    c, key = KEYPLACE(ctx, 1385, ctx.state.get('board'), E.get('s~758'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1534(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_1562(ctx, E), '=', False, K[3])
     return True
 
 
-d_1358 = _C.d_1358  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1359 = _C.t_1359  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1360 = _C.t_1360  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1361 = _C.t_1361  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1362 = _C.t_1362  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1363 = _C.t_1363  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1364 = _C.t_1364  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1365 = _C.d_1365  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1386 = _C.d_1386  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1387 = _C.t_1387  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1388 = _C.t_1388  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1389 = _C.t_1389  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1390 = _C.t_1390  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1391 = _C.t_1391  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1392 = _C.t_1392  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1393 = _C.d_1393  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    1342: t_1342,
-    1343: CPS(d_1343),
-    1344: CPS(d_1344),
-    1345: t_1345,
-    1346: CPS(d_1346),
-    1347: CPS(d_1347),
-    1348: t_1348,
-    1349: t_1349,
-    1350: CPS(d_1350),
-    1351: CPS(d_1351),
-    1352: t_1352,
-    1353: t_1353,
-    1354: CPS(d_1354),
-    1355: CPS(d_1355),
-    1356: t_1356,
-    1357: CPS(d_1357),
-    1358: CPS(d_1358),
-    1359: t_1359,
-    1360: t_1360,
-    1361: t_1361,
-    1362: t_1362,
-    1363: t_1363,
-    1364: t_1364,
-    1365: CPS(d_1365),
+    1370: t_1370,
+    1371: CPS(d_1371),
+    1372: CPS(d_1372),
+    1373: t_1373,
+    1374: CPS(d_1374),
+    1375: CPS(d_1375),
+    1376: t_1376,
+    1377: t_1377,
+    1378: CPS(d_1378),
+    1379: CPS(d_1379),
+    1380: t_1380,
+    1381: t_1381,
+    1382: CPS(d_1382),
+    1383: CPS(d_1383),
+    1384: t_1384,
+    1385: CPS(d_1385),
+    1386: CPS(d_1386),
+    1387: t_1387,
+    1388: t_1388,
+    1389: t_1389,
+    1390: t_1390,
+    1391: t_1391,
+    1392: t_1392,
+    1393: CPS(d_1393),
 }
 
 
 CODE = {
-    1522: x_1522,
-    1526: x_1526,
-    1527: x_1527,
-    1528: x_1528,
-    1529: x_1529,
-    1533: x_1533,
-    1534: x_1534,
-    1535: x_1535,
-    1537: x_1537,
-    1538: x_1538,
-    1539: x_1539,
-    1540: x_1540,
-    1541: x_1541,
-    1542: x_1542,
-    1546: x_1546,
+    1550: x_1550,
+    1554: x_1554,
+    1555: x_1555,
+    1556: x_1556,
+    1557: x_1557,
+    1561: x_1561,
+    1562: x_1562,
+    1563: x_1563,
+    1565: x_1565,
+    1566: x_1566,
+    1567: x_1567,
+    1568: x_1568,
+    1569: x_1569,
+    1570: x_1570,
+    1574: x_1574,
 }
 AT = {
 }
@@ -249,5 +249,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:589
-    'mangrove': '{"id":"mangrove","number":"059","name":{"en":"Mangrove"},"type":"automated","cost":12,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1522},"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"greenery","x":1523},"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1343},{"op":"let","v":"k~716","e":{"op":"lit","v":"ocean","x":1524},"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1344},{"op":"seq","b":[{"op":"let","v":"t~718","e":{"op":"var","n":"t~715","x":1525},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1346},{"op":"let","v":"l~719","e":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"var","n":"k~716"}},"x":1526},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1347},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~718"}}}]},"x":1527},"t":{"op":"seq","b":[{"op":"let","v":"open~724","e":{"op":"filt","v":"s~721","src":{"op":"var","n":"l~719"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"t~718"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~721"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~722","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~721"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~723","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~723"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~723"}}]}]}}]}]}}]}}]}]},"x":1528},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1350},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~724"}]},"b":{"op":"lit","v":0},"x":1529},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1351},{"op":"choose","alts":[{"gens":[{"v":"space~725","src":{"op":"var","n":"open~724","x":1530},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~726","e":{"op":"var","n":"t~718","x":1531},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1354},{"op":"let","v":"s~727","e":{"op":"var","n":"space~725","x":1532},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1355},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~727"},"d":{},"x":1533},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~726"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~726"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1534},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1357},{"op":"set","t":{"op":"st","k":"last_space","x":1535},"o":"=","e":{"op":"var","n":"s~727","x":1536},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1358},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1537},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~727"},"f":"bonus","d":null,"x":1538},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1361},{"op":"for","v":"x~728","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~727"}],"kind":"spaces","x":1539},"w":{"op":"in","a":{"op":"var","n":"x~728"},"b":{"op":"st","k":"board"},"neg":false,"x":1540},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~728"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1541},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1363},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1362},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~726"},"f":"effect","d":null,"x":1542},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1364},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~726","x":1543},"space":{"op":"var","n":"s~727","x":1544},"by":{"op":"var","n":"you","x":1545}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1365}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1360},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1359}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1356}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1353},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~725"}],"x":1546}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano","en":"place a greenery tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1352}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1349},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1348}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":1345}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1342},"vp":{"op":"lit","v":1,"x":1547},"source":{"doc":"tm-facts","section":"cards.json #059"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:589"}',
+    'mangrove': '{"id":"mangrove","number":"059","name":{"en":"Mangrove"},"type":"automated","cost":12,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1550},"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"greenery","x":1551},"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1371},{"op":"let","v":"k~747","e":{"op":"lit","v":"ocean","x":1552},"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1372},{"op":"seq","b":[{"op":"let","v":"t~749","e":{"op":"var","n":"t~746","x":1553},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":1374},{"op":"let","v":"l~750","e":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"var","n":"k~747"}},"x":1554},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":1375},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~749"}}}]},"x":1555},"t":{"op":"seq","b":[{"op":"let","v":"open~755","e":{"op":"filt","v":"s~752","src":{"op":"var","n":"l~750"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~752"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":1556},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1378},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~755"}]},"b":{"op":"lit","v":0},"x":1557},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1379},{"op":"choose","alts":[{"gens":[{"v":"space~756","src":{"op":"var","n":"open~755","x":1558},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~757","e":{"op":"var","n":"t~749","x":1559},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1382},{"op":"let","v":"s~758","e":{"op":"var","n":"space~756","x":1560},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1383},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~758"},"d":{},"x":1561},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~757"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~757"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1562},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1385},{"op":"set","t":{"op":"st","k":"last_space","x":1563},"o":"=","e":{"op":"var","n":"s~758","x":1564},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1386},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1565},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"bonus","d":null,"x":1566},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1389},{"op":"for","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces","x":1567},"w":{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false,"x":1568},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1569},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1391},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1390},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~757"},"f":"effect","d":null,"x":1570},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1392},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~757","x":1571},"space":{"op":"var","n":"s~758","x":1572},"by":{"op":"var","n":"you","x":1573}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1393}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1388},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1387}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1384}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1381},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~756"}],"x":1574}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano","en":"place a greenery tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1380}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1377},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1376}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":1373}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:596","id":1370},"vp":{"op":"lit","v":1,"x":1575},"source":{"doc":"tm-facts","section":"cards.json #059"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:589"}',
 }

@@ -50,39 +50,39 @@ K = [
 ]
 
 
-x_1746 = _C.x_1746  # rules_data/terraforming_mars/cards/071-140.yaml:35
-x_1747 = _C.x_1747  # rules_data/terraforming_mars/cards/071-140.yaml:46
-x_1748 = _C.x_518  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-x_1749 = _C.x_518  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+x_1774 = _C.x_1774  # rules_data/terraforming_mars/cards/071-140.yaml:35
+x_1775 = _C.x_1775  # rules_data/terraforming_mars/cards/071-140.yaml:46
+x_1776 = _C.x_526  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+x_1777 = _C.x_526  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
 
 
-def x_1750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def x_1778(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     if E is None:
         E = ctx.env()
-    return [E.get('c~716')]
+    return [E.get('c~747')]
 
 
-x_1751 = _C.x_462  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-x_1752 = x_1750  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
-x_1755 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_1756 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_1757 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_1758 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_1760 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_1761 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_1762 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_1763 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_1764 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_1765 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1779 = _C.x_470  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+x_1780 = x_1778  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+x_1783 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1784 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1785 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1786 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1788 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_1789 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1790 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1791 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1792 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_1793 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def x_1766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def x_1794(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     if E is None:
         E = ctx.env()
-    return {'discard': E.get('c~716')}
+    return {'discard': E.get('c~747')}
 
 
-def t_1542(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
+def t_1570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -91,19 +91,19 @@ def t_1542(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1543(ctx, lambda: nxt(left - 1), k, E)
+        return t_1571(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(x_1747(ctx, E)))
+    return nxt(num(x_1775(ctx, E)))
 
 
-def t_1543(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def t_1571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1543, None, [], k)
+    return CHOOSE(ctx, 1571, None, [], k)
 
 
-def d_1544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def d_1572(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -111,15 +111,15 @@ def d_1544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_1750(ctx, E), '-=', True, K[0])
-    SET(ctx, 'discard', ctx.state, 'discard', x_1752(ctx, E), '+=', True, K[1])
-    LOCAL(ctx, E, 'n~717', 1, True)
-    if not d_1548(ctx, E):
+        SET(ctx, 'hand', c, key, x_1778(ctx, E), '-=', True, K[0])
+    SET(ctx, 'discard', ctx.state, 'discard', x_1780(ctx, E), '+=', True, K[1])
+    LOCAL(ctx, E, 'n~748', 1, True)
+    if not d_1576(ctx, E):
         return False
     return True
 
 
-def d_1545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def d_1573(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -127,142 +127,142 @@ def d_1545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_1
         E = ctx.env()
     c, key = SEAT(ctx, E.get('you')), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, x_1750(ctx, E), '-=', True, K[0])
+        SET(ctx, 'hand', c, key, x_1778(ctx, E), '-=', True, K[0])
     return True
 
 
-def d_1546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+def d_1574(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_1752(ctx, E), '+=', True, K[1])
+    SET(ctx, 'discard', ctx.state, 'discard', x_1780(ctx, E), '+=', True, K[1])
     return True
 
 
-d_1547 = _C.d_381  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
+d_1575 = _C.d_389  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:14
 
 
-def d_1548(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_1576(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~717'))
+    left = num(E.get('n~748'))
     while left > 0:
         left -= 1
-        if not d_1549(ctx, E):
+        if not d_1577(ctx, E):
             return False
     return True
 
 
-def d_1549(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1577(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_1550(ctx, E):
+    if not d_1578(ctx, E):
         return False
-    if not d_1555(ctx, E):
+    if not d_1583(ctx, E):
         return False
     return True
 
 
-def d_1550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1578(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1755(ctx, E):
-        if not d_1551(ctx, E):
+    if x_1783(ctx, E):
+        if not d_1579(ctx, E):
             return False
     return True
 
 
-def d_1551(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1579(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_1757(ctx, E), '=', False, K[2])
+    SET(ctx, 'deck', ctx.state, 'deck', x_1785(ctx, E), '=', False, K[2])
     SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[1])
-    STMT(ctx, 1554)
+    STMT(ctx, 1582)
     return True
 
 
-d_1552 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1553 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1580 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1581 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_1554(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1582(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1554)
+    STMT(ctx, 1582)
     return True
 
 
-d_1555 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1556 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1557 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1558 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1559 = _C.d_534  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:16
+d_1583 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1584 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1585 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1586 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1587 = _C.d_544  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:16
 
 
 TRIALS = {
-    1542: t_1542,
-    1543: t_1543,
-    1544: CPS(d_1544),
-    1545: CPS(d_1545),
-    1546: CPS(d_1546),
-    1547: CPS(d_1547),
-    1548: CPS(d_1548),
-    1549: CPS(d_1549),
-    1550: CPS(d_1550),
-    1551: CPS(d_1551),
-    1552: CPS(d_1552),
-    1553: CPS(d_1553),
-    1554: CPS(d_1554),
-    1555: CPS(d_1555),
-    1556: CPS(d_1556),
-    1557: CPS(d_1557),
-    1558: CPS(d_1558),
-    1559: CPS(d_1559),
+    1570: t_1570,
+    1571: t_1571,
+    1572: CPS(d_1572),
+    1573: CPS(d_1573),
+    1574: CPS(d_1574),
+    1575: CPS(d_1575),
+    1576: CPS(d_1576),
+    1577: CPS(d_1577),
+    1578: CPS(d_1578),
+    1579: CPS(d_1579),
+    1580: CPS(d_1580),
+    1581: CPS(d_1581),
+    1582: CPS(d_1582),
+    1583: CPS(d_1583),
+    1584: CPS(d_1584),
+    1585: CPS(d_1585),
+    1586: CPS(d_1586),
+    1587: CPS(d_1587),
 }
 
 
 CODE = {
-    1746: x_1746,
-    1747: x_1747,
-    1748: x_1748,
-    1749: x_1749,
-    1750: x_1750,
-    1751: x_1751,
-    1752: x_1752,
-    1755: x_1755,
-    1756: x_1756,
-    1757: x_1757,
-    1758: x_1758,
-    1760: x_1760,
-    1761: x_1761,
-    1762: x_1762,
-    1763: x_1763,
-    1764: x_1764,
-    1765: x_1765,
-    1766: x_1766,
+    1774: x_1774,
+    1775: x_1775,
+    1776: x_1776,
+    1777: x_1777,
+    1778: x_1778,
+    1779: x_1779,
+    1780: x_1780,
+    1783: x_1783,
+    1784: x_1784,
+    1785: x_1785,
+    1786: x_1786,
+    1788: x_1788,
+    1789: x_1789,
+    1790: x_1790,
+    1791: x_1791,
+    1792: x_1792,
+    1793: x_1793,
+    1794: x_1794,
 }
 AT = {
-    1750: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
-    1766: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
+    1778: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
+    1794: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:14',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:35
-    'mars_university': '{"id":"mars_university","number":"073","name":{"en":"Mars University"},"type":"active","cost":8,"tags":["science","building"],"vp":{"op":"lit","v":1,"x":1745},"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1746},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~715","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~715"},"b":{"op":"lit","v":"science"}}}],"x":1747},"b":{"op":"choose","alts":[{"gens":[{"v":"c~716","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1748},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1749},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~716"}],"x":1750},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1545},{"op":"set","t":{"op":"st","k":"discard","x":1751},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~716"}],"x":1752},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1546},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":1753},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1547},{"op":"rep","n":{"op":"var","n":"n~717","x":1754},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1755},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":1756},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":1757},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1552},{"op":"set","t":{"op":"st","k":"discard","x":1758},"o":"=","e":{"op":"lit","v":[],"x":1759},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1553},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":1760}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1554}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1551},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1550},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1761},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1762},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1763},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1557},{"op":"set","t":{"op":"st","k":"deck","x":1764},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1765},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1558}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1556},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1555}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1549},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1548}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1544},"label":{"op":"obj","k":["discard"],"a":[{"op":"var","n":"c~716"}],"x":1766}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:16","id":1559},"label":{"op":"lit","v":{"discard":null},"x":1767}}],"kind":"discard_card","prompt":{"def":"discard_to_draw","args":{},"text":{"it":"puoi scartare una carta dalla mano per pescarne una","en":"you may discard a card from your hand to draw a card"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1543},"at":"rules_data/terraforming_mars/cards/071-140.yaml:46","id":1542}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #073 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:35"}',
+    'mars_university': '{"id":"mars_university","number":"073","name":{"en":"Mars University"},"type":"active","cost":8,"tags":["science","building"],"vp":{"op":"lit","v":1,"x":1773},"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1774},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~746","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~746"},"b":{"op":"lit","v":"science"}}}],"x":1775},"b":{"op":"choose","alts":[{"gens":[{"v":"c~747","src":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1776},"label":"c"}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1777},"o":"-=","e":{"op":"list","a":[{"op":"var","n":"c~747"}],"x":1778},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1573},{"op":"set","t":{"op":"st","k":"discard","x":1779},"o":"+=","e":{"op":"list","a":[{"op":"var","n":"c~747"}],"x":1780},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1574},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1781},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1575},{"op":"rep","n":{"op":"var","n":"n~748","x":1782},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1783},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":1784},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":1785},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1580},{"op":"set","t":{"op":"st","k":"discard","x":1786},"o":"=","e":{"op":"lit","v":[],"x":1787},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1581},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":1788}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1582}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1579},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1578},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":1789},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":1790},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1791},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1585},{"op":"set","t":{"op":"st","k":"deck","x":1792},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":1793},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1586}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1584},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1583}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1577},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1576}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1572},"label":{"op":"obj","k":["discard"],"a":[{"op":"var","n":"c~747"}],"x":1794}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:16","id":1587},"label":{"op":"lit","v":{"discard":null},"x":1795}}],"kind":"discard_card","prompt":{"def":"discard_to_draw","args":{},"text":{"it":"puoi scartare una carta dalla mano per pescarne una","en":"you may discard a card from your hand to draw a card"}},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:14","id":1571},"at":"rules_data/terraforming_mars/cards/071-140.yaml:46","id":1570}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #073 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:35"}',
 }

@@ -47,143 +47,143 @@ K = [
 ]
 
 
-x_528 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_529 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_536 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_537 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def x_533(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def x_541(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_720 for v_s_720 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_720, {}) if type(_h1) is dict else KEY(_h1, v_s_720, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_720, NOREC).get('type', None) if type(v_s_720) is str else None) != 'off_map')) else False)])
-    return MEMO(ctx, (533, ctx.stamps.get('board', 0),), compute)
+        return len([v_s_751 for v_s_751 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_751, {}) if type(_h1) is dict else KEY(_h1, v_s_751, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_751, NOREC).get('type', None) if type(v_s_751) is str else None) != 'off_map')) else False)])
+    return MEMO(ctx, (541, ctx.stamps.get('board', 0),), compute)
 
 
-x_534 = _C.x_534  # rules_data/terraforming_mars/definitions/resources.yaml:21
+x_542 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:21
 
 
-def x_535(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~721'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~723'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~754'))) is int else num(_w2)))
 
 
-def d_469(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_472(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_480(ctx, E):
         return False
     return True
 
 
-d_470 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:80
-d_471 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_478 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_479 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:80
 
 
-def d_472(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_480(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_528(ctx, E):
+    if not x_536(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 482, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_473 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_481 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_474(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_482(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 474, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 482, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_475(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_483(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 1, True)
-    LOCAL(ctx, E, 'r~722', 'megacredits', True)
-    LOCAL(ctx, E, 'k~723', x_533(ctx, E), True)
-    c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    LOCAL(ctx, E, 'k~754', x_541(ctx, E), True)
+    c, key = KEYPLACE(ctx, 487, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_535(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, x_543(ctx, E), '+=', False, K[0])
     return True
 
 
-d_476 = _C.d_476  # rules_data/terraforming_mars/cards/001-070.yaml:80
-d_477 = _C.d_477  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_484 = _C.d_484  # rules_data/terraforming_mars/cards/001-070.yaml:80
+d_485 = _C.d_485  # rules_data/terraforming_mars/cards/001-070.yaml:80
 
 
-def d_478(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
+def d_486(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~723', x_533(ctx, E), True)
+    LOCAL(ctx, E, 'k~754', x_541(ctx, E), True)
     return True
 
 
-def d_479(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_487(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 479, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 487, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_535(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, x_543(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    469: CPS(d_469),
-    470: CPS(d_470),
-    471: CPS(d_471),
-    472: CPS(d_472),
-    473: CPS(d_473),
-    474: CPS(d_474),
-    475: CPS(d_475),
-    476: CPS(d_476),
     477: CPS(d_477),
     478: CPS(d_478),
     479: CPS(d_479),
+    480: CPS(d_480),
+    481: CPS(d_481),
+    482: CPS(d_482),
+    483: CPS(d_483),
+    484: CPS(d_484),
+    485: CPS(d_485),
+    486: CPS(d_486),
+    487: CPS(d_487),
 }
 
 
 CODE = {
-    528: x_528,
-    529: x_529,
-    533: x_533,
-    534: x_534,
-    535: x_535,
+    536: x_536,
+    537: x_537,
+    541: x_541,
+    542: x_542,
+    543: x_543,
 }
 AT = {
-    533: 'rules_data/terraforming_mars/cards/001-070.yaml:80',
-    535: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    541: 'rules_data/terraforming_mars/cards/001-070.yaml:80',
+    543: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:73
-    'martian_rails': '{"id":"martian_rails","number":"007","name":{"en":"Martian Rails"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":526},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":470},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":527},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":471},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":528},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":473},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":529},"o":"-=","e":{"op":"var","n":"n~715","x":530},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":474}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":472}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":469},"effect":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":531},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":476},{"op":"let","v":"r~722","e":{"op":"lit","v":"megacredits","x":532},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":477},{"op":"let","v":"k~723","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~720","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~720"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~720"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":533},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":478},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":534},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~721"},"b":{"op":"var","n":"k~723"},"x":535},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":479}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":475}}],"source":{"doc":"tm-facts","section":"cards.json #007"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:73"}',
+    'martian_rails': '{"id":"martian_rails","number":"007","name":{"en":"Martian Rails"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":534},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":478},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":535},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":479},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":536},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":481},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":537},"o":"-=","e":{"op":"var","n":"n~746","x":538},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":482}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":480}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":477},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":539},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":484},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":540},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":485},{"op":"let","v":"k~754","e":{"op":"fn","f":"count","a":[{"op":"filt","v":"s~751","src":{"op":"st","k":"board"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~751"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~751"},"f":"type","d":null},"b":{"op":"lit","v":"off_map"}}]}}],"x":541},"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":486},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":542},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~752"},"b":{"op":"var","n":"k~754"},"x":543},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":487}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:80","id":483}}],"source":{"doc":"tm-facts","section":"cards.json #007"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:73"}',
 }

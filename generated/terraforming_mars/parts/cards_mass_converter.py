@@ -47,62 +47,62 @@ K = [
 ]
 
 
-x_2119 = _C.x_1034  # rules_data/terraforming_mars/cards/071-140.yaml:241
-x_2122 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2125 = _C.x_1014  # rules_data/terraforming_mars/cards/071-140.yaml:241
+x_2159 = _C.x_1054  # rules_data/terraforming_mars/cards/071-140.yaml:241
+x_2162 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2165 = _C.x_1034  # rules_data/terraforming_mars/cards/071-140.yaml:241
 
 
-def d_1869(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
+def d_1909(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 6, True)
-    LOCAL(ctx, E, 'r~720', 'energy', True)
-    c, key = KEYPLACE(ctx, 1872, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    LOCAL(ctx, E, 'n~750', 6, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, 1912, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-def d_1870(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
+def d_1910(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:248
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 6, True)
+    LOCAL(ctx, E, 'n~750', 6, True)
     return True
 
 
-d_1871 = _C.d_969  # rules_data/terraforming_mars/cards/071-140.yaml:248
+d_1911 = _C.d_991  # rules_data/terraforming_mars/cards/071-140.yaml:248
 
 
-def d_1872(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1912(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1872, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 1912, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1869: CPS(d_1869),
-    1870: CPS(d_1870),
-    1871: CPS(d_1871),
-    1872: CPS(d_1872),
+    1909: CPS(d_1909),
+    1910: CPS(d_1910),
+    1911: CPS(d_1911),
+    1912: CPS(d_1912),
 }
 
 
 CODE = {
-    2119: x_2119,
-    2122: x_2122,
-    2125: x_2125,
+    2159: x_2159,
+    2162: x_2162,
+    2165: x_2165,
 }
 AT = {
 }
@@ -110,5 +110,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:241
-    'mass_converter': '{"id":"mass_converter","number":"094","name":{"en":"Mass Converter"},"type":"active","cost":8,"tags":["science","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":5},"x":2119},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":6,"x":2120},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1870},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":2121},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1871},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2122},"o":"+=","e":{"op":"var","n":"n~719","x":2123},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1872}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1869},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":2124},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":2125}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #094 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:241"}',
+    'mass_converter': '{"id":"mass_converter","number":"094","name":{"en":"Mass Converter"},"type":"active","cost":8,"tags":["science","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":5},"x":2159},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":6,"x":2160},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1910},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":2161},"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1911},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2162},"o":"+=","e":{"op":"var","n":"n~750","x":2163},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1912}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:248","id":1909},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":2164},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":2165}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #094 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:241"}',
 }

@@ -47,81 +47,81 @@ K = [
 ]
 
 
-def x_2297(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
-    return MEMO(ctx, (2297, ctx.stamps.get('events', 0),), lambda: sum([FN['count'](ctx, None, (ctx.state['players'][v_p_716] if type(v_p_716) is int and 0 <= v_p_716 < len(ctx.state['players']) else {}).get('events')) for v_p_716 in items_of(list(range(len(ctx.state['players']))))]))
+def x_2339(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
+    return MEMO(ctx, (2339, ctx.stamps.get('events', 0),), lambda: sum([FN['count'](ctx, None, (ctx.state['players'][v_p_747] if type(v_p_747) is int and 0 <= v_p_747 < len(ctx.state['players']) else {}).get('events')) for v_p_747 in items_of(list(range(len(ctx.state['players']))))]))
 
 
-x_2298 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:21
+x_2340 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:21
 
 
-def x_2299(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def x_2341(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~717'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~719'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~748'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~750'))) is int else num(_w2)))
 
 
-def d_2032(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
+def d_2074(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    LOCAL(ctx, E, 'k~719', x_2297(ctx, E), True)
-    c, key = KEYPLACE(ctx, 2036, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    LOCAL(ctx, E, 'k~750', x_2339(ctx, E), True)
+    c, key = KEYPLACE(ctx, 2078, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2299(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, x_2341(ctx, E), '+=', False, K[0])
     return True
 
 
-d_2033 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:376
-d_2034 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:376
+d_2075 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:376
+d_2076 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:376
 
 
-def d_2035(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
+def d_2077(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~719', x_2297(ctx, E), True)
+    LOCAL(ctx, E, 'k~750', x_2339(ctx, E), True)
     return True
 
 
-def d_2036(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
+def d_2078(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:21
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2036, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2078, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2299(ctx, E), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, x_2341(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2032: CPS(d_2032),
-    2033: CPS(d_2033),
-    2034: CPS(d_2034),
-    2035: CPS(d_2035),
-    2036: CPS(d_2036),
+    2074: CPS(d_2074),
+    2075: CPS(d_2075),
+    2076: CPS(d_2076),
+    2077: CPS(d_2077),
+    2078: CPS(d_2078),
 }
 
 
 CODE = {
-    2297: x_2297,
-    2298: x_2298,
-    2299: x_2299,
+    2339: x_2339,
+    2340: x_2340,
+    2341: x_2341,
 }
 AT = {
-    2297: 'rules_data/terraforming_mars/cards/071-140.yaml:376',
-    2299: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
+    2339: 'rules_data/terraforming_mars/cards/071-140.yaml:376',
+    2341: 'rules_data/terraforming_mars/definitions/resources.yaml:21',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:369
-    'media_archives': '{"id":"media_archives","number":"107","name":{"en":"Media Archives"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2295},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2033},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2296},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2034},{"op":"let","v":"k~719","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~716","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"count","a":[{"op":"st","k":"events","p":{"op":"var","n":"p~716"}}]}}],"x":2297},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2035},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2298},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~717"},"b":{"op":"var","n":"k~719"},"x":2299},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":2036}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2032},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #107 (eventsPlayed, all)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:369"}',
+    'media_archives': '{"id":"media_archives","number":"107","name":{"en":"Media Archives"},"type":"automated","cost":8,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2337},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2075},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2338},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2076},{"op":"let","v":"k~750","e":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"p~747","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"count","a":[{"op":"st","k":"events","p":{"op":"var","n":"p~747"}}]}}],"x":2339},"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2077},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2340},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~748"},"b":{"op":"var","n":"k~750"},"x":2341},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:21","id":2078}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:376","id":2074},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #107 (eventsPlayed, all)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:369"}',
 }

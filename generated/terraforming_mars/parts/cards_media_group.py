@@ -47,63 +47,63 @@ K = [
 ]
 
 
-def x_2337(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:390
+def x_2381(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:390
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((ctx.index.plain['cards'].get(_w3, NOREC).get('type', None) if type((_w3 := (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)))) is str else None) == 'event')) else False)
 
 
-x_2340 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2384 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2070(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
+def d_2114(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:397
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2117, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2071 = _C.d_777  # rules_data/terraforming_mars/cards/071-140.yaml:397
-d_2072 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:397
+d_2115 = _C.d_793  # rules_data/terraforming_mars/cards/071-140.yaml:397
+d_2116 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:397
 
 
-def d_2073(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2117(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2073, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2117, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2070: CPS(d_2070),
-    2071: CPS(d_2071),
-    2072: CPS(d_2072),
-    2073: CPS(d_2073),
+    2114: CPS(d_2114),
+    2115: CPS(d_2115),
+    2116: CPS(d_2116),
+    2117: CPS(d_2117),
 }
 
 
 CODE = {
-    2337: x_2337,
-    2340: x_2340,
+    2381: x_2381,
+    2384: x_2384,
 }
 AT = {
-    2337: 'rules_data/terraforming_mars/cards/071-140.yaml:390',
+    2381: 'rules_data/terraforming_mars/cards/071-140.yaml:390',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:390
-    'media_group': '{"id":"media_group","number":"109","name":{"en":"Media Group"},"type":"active","cost":6,"tags":["earth"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}}],"x":2337},"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":2338},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2071},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2339},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2072},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2340},"o":"+=","e":{"op":"var","n":"n~715","x":2341},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2073}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2070}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #109 (not fully structured: render effects tag(event) -> 3 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:390"}',
+    'media_group': '{"id":"media_group","number":"109","name":{"en":"Media Group"},"type":"active","cost":6,"tags":["earth"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}}],"x":2381},"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2382},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2115},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2383},"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2116},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2384},"o":"+=","e":{"op":"var","n":"n~746","x":2385},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2117}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:397","id":2114}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #109 (not fully structured: render effects tag(event) -> 3 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:390"}',
 }

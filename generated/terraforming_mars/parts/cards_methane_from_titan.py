@@ -47,87 +47,87 @@ K = [
 ]
 
 
-def x_853(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:181
+def x_869(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:181
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
-x_856 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_860 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_872 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_876 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_767(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
+def d_783(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:188
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    c, key = KEYPLACE(ctx, 786, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 789, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_768 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:188
-d_769 = _C.d_769  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_784 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_785 = _C.d_785  # rules_data/terraforming_mars/cards/001-070.yaml:188
 
 
-def d_770(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_786(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 770, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 786, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_771 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:188
-d_772 = _C.d_772  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_787 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:188
+d_788 = _C.d_788  # rules_data/terraforming_mars/cards/001-070.yaml:188
 
 
-def d_773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_789(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 773, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 789, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    767: CPS(d_767),
-    768: CPS(d_768),
-    769: CPS(d_769),
-    770: CPS(d_770),
-    771: CPS(d_771),
-    772: CPS(d_772),
-    773: CPS(d_773),
+    783: CPS(d_783),
+    784: CPS(d_784),
+    785: CPS(d_785),
+    786: CPS(d_786),
+    787: CPS(d_787),
+    788: CPS(d_788),
+    789: CPS(d_789),
 }
 
 
 CODE = {
-    853: x_853,
-    856: x_856,
-    860: x_860,
+    869: x_869,
+    872: x_872,
+    876: x_876,
 }
 AT = {
-    853: 'rules_data/terraforming_mars/cards/001-070.yaml:181',
+    869: 'rules_data/terraforming_mars/cards/001-070.yaml:181',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:181
-    'methane_from_titan': '{"id":"methane_from_titan","number":"018","name":{"en":"Methane From Titan"},"type":"automated","cost":28,"tags":["jovian","space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":2},"x":853},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":854},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":768},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":855},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":769},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":856},"o":"+=","e":{"op":"var","n":"n~715","x":857},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":770},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":858},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":771},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":859},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":772},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":860},"o":"+=","e":{"op":"var","n":"n~717","x":861},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":773}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":767},"vp":{"op":"lit","v":2,"x":862},"source":{"doc":"tm-facts","section":"cards.json #018"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:181"}',
+    'methane_from_titan': '{"id":"methane_from_titan","number":"018","name":{"en":"Methane From Titan"},"type":"automated","cost":28,"tags":["jovian","space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":2},"x":869},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":870},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":784},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":871},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":785},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":872},"o":"+=","e":{"op":"var","n":"n~746","x":873},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":786},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":874},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":787},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":875},"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":788},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":876},"o":"+=","e":{"op":"var","n":"n~748","x":877},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":789}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:188","id":783},"vp":{"op":"lit","v":2,"x":878},"source":{"doc":"tm-facts","section":"cards.json #018"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:181"}',
 }

@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_3234 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3284 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2833(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:238
+def d_2883(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:238
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 2836, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    c, key = KEYPLACE(ctx, 2886, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2834 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:238
-d_2835 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:238
+d_2884 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:238
+d_2885 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:238
 
 
-def d_2836(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2836, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2886, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2833: CPS(d_2833),
-    2834: CPS(d_2834),
-    2835: CPS(d_2835),
-    2836: CPS(d_2836),
+    2883: CPS(d_2883),
+    2884: CPS(d_2884),
+    2885: CPS(d_2885),
+    2886: CPS(d_2886),
 }
 
 
 CODE = {
-    3234: x_3234,
+    3284: x_3284,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:233
-    'micro_mills': '{"id":"micro_mills","number":"164","name":{"en":"Micro-Mills"},"type":"automated","cost":3,"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3232},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2834},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3233},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2835},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3234},"o":"+=","e":{"op":"var","n":"n~715","x":3235},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2836}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2833},"source":{"doc":"tm-facts","section":"cards.json #164"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:233"}',
+    'micro_mills': '{"id":"micro_mills","number":"164","name":{"en":"Micro-Mills"},"type":"automated","cost":3,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3282},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2884},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":3283},"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2885},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3284},"o":"+=","e":{"op":"var","n":"n~746","x":3285},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2886}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:238","id":2883},"source":{"doc":"tm-facts","section":"cards.json #164"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:233"}',
 }

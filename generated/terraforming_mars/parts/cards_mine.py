@@ -48,55 +48,55 @@ K = [
 ]
 
 
-x_1504 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1506 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:566
+x_1532 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1534 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:566
 
 
-def d_1326(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
+def d_1354(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:565
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'steel', True)
+    c, key = KEYPLACE(ctx, 1357, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_1327 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:565
-d_1328 = _C.d_1328  # rules_data/terraforming_mars/cards/001-070.yaml:565
+d_1355 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:565
+d_1356 = _C.d_1356  # rules_data/terraforming_mars/cards/001-070.yaml:565
 
 
-def d_1329(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1357(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1329, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1357, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-t_1330 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:566
+t_1358 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:566
 
 
 TRIALS = {
-    1326: CPS(d_1326),
-    1327: CPS(d_1327),
-    1328: CPS(d_1328),
-    1329: CPS(d_1329),
-    1330: t_1330,
+    1354: CPS(d_1354),
+    1355: CPS(d_1355),
+    1356: CPS(d_1356),
+    1357: CPS(d_1357),
+    1358: t_1358,
 }
 
 
 CODE = {
-    1504: x_1504,
-    1506: x_1506,
+    1532: x_1532,
+    1534: x_1534,
 }
 AT = {
 }
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:559
-    'mine': '{"id":"mine","number":"056","name":{"en":"Mine"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1502},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1327},{"op":"let","v":"r~716","e":{"op":"lit","v":"steel","x":1503},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1328},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1504},"o":"+=","e":{"op":"var","n":"n~715","x":1505},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1329}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1326},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1506},"at":"rules_data/terraforming_mars/cards/001-070.yaml:566","id":1330},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #056"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:559"}',
+    'mine': '{"id":"mine","number":"056","name":{"en":"Mine"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1530},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1355},{"op":"let","v":"r~747","e":{"op":"lit","v":"steel","x":1531},"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1356},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1532},"o":"+=","e":{"op":"var","n":"n~746","x":1533},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1357}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:565","id":1354},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1534},"at":"rules_data/terraforming_mars/cards/001-070.yaml:566","id":1358},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #056"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:559"}',
 }

@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_1574 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1602 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1384(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
+def d_1412(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:624
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 5, True)
-    LOCAL(ctx, E, 'r~716', 'steel', True)
-    c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 5, True)
+    LOCAL(ctx, E, 'r~747', 'steel', True)
+    c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1385 = _C.d_1385  # rules_data/terraforming_mars/cards/001-070.yaml:624
-d_1386 = _C.d_1328  # rules_data/terraforming_mars/cards/001-070.yaml:624
+d_1413 = _C.d_1413  # rules_data/terraforming_mars/cards/001-070.yaml:624
+d_1414 = _C.d_1356  # rules_data/terraforming_mars/cards/001-070.yaml:624
 
 
-def d_1387(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1415(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1387, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1384: CPS(d_1384),
-    1385: CPS(d_1385),
-    1386: CPS(d_1386),
-    1387: CPS(d_1387),
+    1412: CPS(d_1412),
+    1413: CPS(d_1413),
+    1414: CPS(d_1414),
+    1415: CPS(d_1415),
 }
 
 
 CODE = {
-    1574: x_1574,
+    1602: x_1602,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:619
-    'mineral_deposit': '{"id":"mineral_deposit","number":"062","name":{"en":"Mineral Deposit"},"type":"event","cost":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":5,"x":1572},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1385},{"op":"let","v":"r~716","e":{"op":"lit","v":"steel","x":1573},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1386},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1574},"o":"+=","e":{"op":"var","n":"n~715","x":1575},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1387}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1384},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #062"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:619"}',
+    'mineral_deposit': '{"id":"mineral_deposit","number":"062","name":{"en":"Mineral Deposit"},"type":"event","cost":5,"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":5,"x":1600},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1413},{"op":"let","v":"r~747","e":{"op":"lit","v":"steel","x":1601},"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1414},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1602},"o":"+=","e":{"op":"var","n":"n~746","x":1603},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1415}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:624","id":1412},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #062"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:619"}',
 }

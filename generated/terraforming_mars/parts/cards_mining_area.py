@@ -54,539 +54,385 @@ K = [
 ]
 
 
-x_1611 = _C.x_1611  # rules_data/terraforming_mars/definitions/board.yaml:176
-x_1612 = _C.x_1612  # rules_data/terraforming_mars/definitions/board.yaml:177
-x_1613 = _C.x_1613  # rules_data/terraforming_mars/definitions/board.yaml:178
-x_1614 = _C.x_1614  # rules_data/terraforming_mars/definitions/board.yaml:179
-x_1617 = _C.x_1617  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1619 = _C.x_1619  # rules_data/terraforming_mars/definitions/board.yaml:179
+x_1639 = _C.x_1639  # rules_data/terraforming_mars/definitions/board.yaml:218
+x_1640 = _C.x_1640  # rules_data/terraforming_mars/definitions/board.yaml:219
+x_1641 = _C.x_1641  # rules_data/terraforming_mars/definitions/board.yaml:220
+x_1642 = _C.x_1642  # rules_data/terraforming_mars/definitions/board.yaml:221
+x_1645 = _C.x_1645  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1647 = _C.x_1647  # rules_data/terraforming_mars/definitions/board.yaml:221
 
 
-def x_1623(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
+def x_1651(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:207
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~724'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~755'))) is str else None)
         _h2 = ctx.state.get('board')
-        return [v_x_727 for v_x_727 in [v_x_726 for v_x_726 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_726, NOREC).get('type', None) if type(v_x_726) is str else None) == _h1)] if (True if (any((v_r_728 in _w2 if type((_w2 := E.get('l~725'))) in (list, dict) else IN(v_r_728, _w2)) for v_r_728 in items_of((ctx.index.plain['spaces'].get(v_x_727, NOREC).get('bonus_resources', []) if type(v_x_727) is str else [])))) and (any((True if ((v_x_729 in _h2 if type(_h2) in (list, dict) else IN(v_x_729, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_729, {}) if type(_h2) is dict else KEY(_h2, v_x_729, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_729 in ADJ(ctx, 'spaces', v_x_727))) else False)]
-    return MEMO(ctx, (1623, E.get('l~725'), E.get('t~724'), E.get('you'), ctx.stamps.get('board', 0),), compute)
+        return [v_x_758 for v_x_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if (True if (any((v_r_759 in _w2 if type((_w2 := E.get('l~756'))) in (list, dict) else IN(v_r_759, _w2)) for v_r_759 in items_of((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('bonus_resources', []) if type(v_x_758) is str else [])))) and (any((True if ((v_x_760 in _h2 if type(_h2) in (list, dict) else IN(v_x_760, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_760, {}) if type(_h2) is dict else KEY(_h2, v_x_760, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_760 in ADJ(ctx, 'spaces', v_x_758))) else False)]
+    return MEMO(ctx, (1651, E.get('l~756'), E.get('t~755'), E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
-def x_1624(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def x_1652(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_732, 0) if type(_h1) is dict else KEY(_h1, v_p_732, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_732, NOREC).get('step', 0) if type(v_p_732) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_732, NOREC).get('max', 0) if type(v_p_732) is str else 0))) is int else num(_w4))) for v_p_732 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_732, NOREC).get('tile', None) if type(v_p_732) is str else None) == E.get('t~730'))))
-    return MEMO(ctx, (1624, E.get('t~730'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_763, 0) if type(_h1) is dict else KEY(_h1, v_p_763, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_763, NOREC).get('step', 0) if type(v_p_763) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_763, NOREC).get('max', 0) if type(v_p_763) is str else 0))) is int else num(_w4))) for v_p_763 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_763, NOREC).get('tile', None) if type(v_p_763) is str else None) == E.get('t~761'))))
+    return MEMO(ctx, (1652, E.get('t~761'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1625(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_1653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~730'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
-        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~730'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
-        return [v_s_733 for v_s_733 in items_of(E.get('l~731')) if (True if ((not (v_s_733 in _h1 if type(_h1) in (list, dict) else IN(v_s_733, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == E.get('t~730'))) or (((ctx.index.plain['spaces'].get(v_s_733, NOREC).get('reserved', None) if type(v_s_733) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_733 in _h2 if type(_h2) in (list, dict) else IN(v_s_733, _h2)))) or (((_h2.get(v_s_733, None) if type(_h2) is dict else KEY(_h2, v_s_733, None)) == E.get('you'))) else False)) and ((True if ((v_s_733 in _h3 if type(_h3) in (list, dict) else IN(v_s_733, _h3))) or ((not any((True if ((v_x_734 in _h1 if type(_h1) in (list, dict) else IN(v_x_734, _h1))) and ((not (v_x_734 in _h3 if type(_h3) in (list, dict) else IN(v_x_734, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_734, {}) if type(_h1) is dict else KEY(_h1, v_x_734, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_734, {}) if type(_h1) is dict else KEY(_h1, v_x_734, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_735)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_734, {}) if type(_h1) is dict else KEY(_h1, v_x_734, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_735)) else False)) else False) for v_u_735 in items_of(_h4))) else False) for v_x_734 in ADJ(ctx, 'spaces', v_s_733)))) else False)) else False)]
-    return MEMO(ctx, (1625, E.get('l~731'), E.get('this'), E.get('t~730'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~761'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~761'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_764 for v_s_764 in items_of(E.get('l~762')) if (True if ((not (v_s_764 in _h1 if type(_h1) in (list, dict) else IN(v_s_764, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == E.get('t~761'))) or (((ctx.index.plain['spaces'].get(v_s_764, NOREC).get('reserved', None) if type(v_s_764) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_764 in _h2 if type(_h2) in (list, dict) else IN(v_s_764, _h2)))) or (((_h2.get(v_s_764, None) if type(_h2) is dict else KEY(_h2, v_s_764, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_764 in _h4 if type(_h4) in (list, dict) else IN(v_s_764, _h4))) or ((not any((True if ((v_x_765 in _h1 if type(_h1) in (list, dict) else IN(v_x_765, _h1))) and ((not (v_x_765 in _h4 if type(_h4) in (list, dict) else IN(v_x_765, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_765, {}) if type(_h1) is dict else KEY(_h1, v_x_765, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_765, {}) if type(_h1) is dict else KEY(_h1, v_x_765, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_766)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_765, {}) if type(_h1) is dict else KEY(_h1, v_x_765, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_766)) else False)) else False) for v_u_766 in items_of(_h3))) else False) for v_x_765 in ADJ(ctx, 'spaces', v_s_764)))) else False)) else False)]
+    return MEMO(ctx, (1653, E.get('l~762'), E.get('this'), E.get('t~761'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_1654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~736')) > 0)
+    return (FN['count'](ctx, None, E.get('open~767')) > 0)
 
 
-def x_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return (_w1.get(E.get('s~739'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~739'), {}))
+x_1658 = _C.x_820  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1659 = _C.x_821  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1660 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1662 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1663 = _C.x_825  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1664 = _C.x_826  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1665 = _C.x_827  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1666 = _C.x_828  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1667 = _C.x_829  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1671 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:135
+x_1672 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
-def x_1631(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    if E is None:
-        E = ctx.env()
-    return {'tile': E.get('t~738'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~738'))) is str else False) else None), 'card': E.get('this')}
-
-
-x_1632 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1634 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-
-
-def x_1635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~739'))
-
-
-def x_1636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return ADJ(ctx, 'spaces', E.get('s~739'))
-
-
-def x_1637(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return (E.get('x~740') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~740'), _w1))
-
-
-def x_1638(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~740'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~740'), {})))) is dict else KEY(_w2, 'tile', None)))
-
-
-def x_1639(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    if E is None:
-        E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~738'))
-
-
-def x_1643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    if E is None:
-        E = ctx.env()
-    return {'space': E.get('space~737')}
-
-
-x_1644 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:644
-
-
-def t_1416(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
+def t_1444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:643
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'l~716', K[4], True)
-    return t_1419(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'l~747', K[4], True)
+    return t_1447(ctx, k, s, E)
 
 
-d_1417 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:643
-d_1418 = _C.d_1418  # rules_data/terraforming_mars/cards/001-070.yaml:643
+d_1445 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:643
+d_1446 = _C.d_1446  # rules_data/terraforming_mars/cards/001-070.yaml:643
 
 
-def t_1419(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
+def t_1447(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:218
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~718', x_1611(ctx, E), True)
-    LOCAL(ctx, E, 'shown~720', x_1612(ctx, E), True)
-    return t_1422(ctx, k, s, E)
+    LOCAL(ctx, E, 'sp~749', x_1639(ctx, E), True)
+    LOCAL(ctx, E, 'shown~751', x_1640(ctx, E), True)
+    return t_1450(ctx, k, s, E)
 
 
-d_1420 = _C.d_1420  # rules_data/terraforming_mars/definitions/board.yaml:176
-d_1421 = _C.d_1421  # rules_data/terraforming_mars/definitions/board.yaml:177
+d_1448 = _C.d_1448  # rules_data/terraforming_mars/definitions/board.yaml:218
+d_1449 = _C.d_1449  # rules_data/terraforming_mars/definitions/board.yaml:219
 
 
-def t_1422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
+def t_1450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:220
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1613(ctx, E):
-        return t_1423(ctx, k, s, E)
+    if x_1641(ctx, E):
+        return t_1451(ctx, k, s, E)
     return k()
 
 
-def t_1423(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
+def t_1451(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1423, None, [], k)
+    return CHOOSE(ctx, 1451, None, [], k)
 
 
-def d_1424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1452(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
-    LOCAL(ctx, E, 'r~723', E.get('r~721'), True)
-    c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+    LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
+    LOCAL(ctx, E, 'r~754', E.get('r~752'), True)
+    c, key = KEYPLACE(ctx, 1455, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[5])
     return True
 
 
-d_1425 = _C.d_1425  # rules_data/terraforming_mars/definitions/board.yaml:179
-d_1426 = _C.d_1426  # rules_data/terraforming_mars/definitions/board.yaml:179
+d_1453 = _C.d_1453  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1454 = _C.d_1454  # rules_data/terraforming_mars/definitions/board.yaml:221
 
 
-def d_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1455(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1427, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+    c, key = KEYPLACE(ctx, 1455, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[5])
     return True
 
 
-def t_1428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def t_1456(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1452(ctx, k, s, E)
+        return t_1480(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~724', 'mining_area', True)
-    LOCAL(ctx, E, 'l~725', K[4], True)
-    return t_1431(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~755', 'mining_area', True)
+    LOCAL(ctx, E, 'l~756', K[4], True)
+    return t_1459(ctx, r1, s, E)
 
 
-def d_1429(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
+def d_1457(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~724', 'mining_area', True)
+    LOCAL(ctx, E, 't~755', 'mining_area', True)
     return True
 
 
-d_1430 = _C.d_1430  # rules_data/terraforming_mars/cards/001-070.yaml:644
+d_1458 = _C.d_1458  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
-def t_1431(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
+def t_1459(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:207
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~730', E.get('t~724'), True)
-    LOCAL(ctx, E, 'l~731', x_1623(ctx, E), True)
-    return t_1434(ctx, k, s, E)
+    LOCAL(ctx, E, 't~761', E.get('t~755'), True)
+    LOCAL(ctx, E, 'l~762', x_1651(ctx, E), True)
+    return t_1462(ctx, k, s, E)
 
 
-def d_1432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
+def d_1460(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:207
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~730', E.get('t~724'), True)
+    LOCAL(ctx, E, 't~761', E.get('t~755'), True)
     return True
 
 
-def d_1433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:165
+def d_1461(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:207
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~731', x_1623(ctx, E), True)
+    LOCAL(ctx, E, 'l~762', x_1651(ctx, E), True)
     return True
 
 
-def t_1434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_1462(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1624(ctx, E):
-        return t_1435(ctx, k, s, E)
+    if x_1652(ctx, E):
+        return t_1463(ctx, k, s, E)
     return k()
 
 
-def t_1435(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_1463(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~736', x_1625(ctx, E), True)
-    if not x_1626(ctx, E):
+    LOCAL(ctx, E, 'open~767', x_1653(ctx, E), True)
+    if not x_1654(ctx, E):
         return False
-    return t_1438(ctx, k, s, E)
+    return t_1466(ctx, k, s, E)
 
 
-def d_1436(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_1464(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~736', x_1625(ctx, E), True)
+    LOCAL(ctx, E, 'open~767', x_1653(ctx, E), True)
     return True
 
 
-def d_1437(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_1465(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1626(ctx, E):
+    if not x_1654(ctx, E):
         return False
     return True
 
 
-def t_1438(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1466(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1438, None, [], k)
+    return CHOOSE(ctx, 1466, None, [], k)
 
 
-def t_1439(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1467(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~738', E.get('t~730'), True)
-    LOCAL(ctx, E, 's~739', E.get('space~737'), True)
-    return t_1442(ctx, k, s, E)
+    LOCAL(ctx, E, 't~769', E.get('t~761'), True)
+    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    return t_1470(ctx, k, s, E)
 
 
-def d_1440(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1468(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~738', E.get('t~730'), True)
+    LOCAL(ctx, E, 't~769', E.get('t~761'), True)
     return True
 
 
-def d_1441(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's~739', E.get('space~737'), True)
-    return True
+d_1469 = _C.d_738  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_1442(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1470(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~739'))
+    c, key = KEYPLACE(ctx, 1471, ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~739'), '=', False, K[7])
-    return t_1445(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1659(ctx, E), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[7])
+    return t_1473(ctx, k, s, E)
 
 
-def d_1443(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1471(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1443, ctx.state.get('board'), E.get('s~739'))
+    c, key = KEYPLACE(ctx, 1471, ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1631(ctx, E), '=', False, K[6])
+        SET(ctx, 'board', c, key, x_1659(ctx, E), '=', False, K[6])
     return True
 
 
-def d_1444(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:78
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~739'), '=', False, K[7])
-    return True
-
-
-def t_1445(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:79
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_1634(ctx, E):
-        return t_1446(ctx, k, s, E)
-    return k()
-
-
-def t_1446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    def r1():
-        return t_1448(ctx, r2, s, E)
-
-    def r2():
-        return t_1450(ctx, r3, s, E)
-
-    def r3():
-        ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')})
-        return k()
-
-    return t_1447(ctx, r1, s, E)
-
-
-def t_1447(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:80
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1635(ctx, E), k)
-
-
-def t_1448(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    items = list(items_of(x_1636(ctx, E)))
-    old = E.get('x~740', MISSING)
-
-    def brk():
-        UNSET(ctx, E, 'x~740', old)
-        return k()
-
-    def nxt(i):
-        while i < len(items):
-            item = items[i]
-            i += 1
-            LOCAL(ctx, E, 'x~740', item, True)
-            if x_1637(ctx, E):
-                return t_1449(ctx, lambda i=i: nxt(i), brk, E)
-        return brk()
-
-    return nxt(0)
-
-
-def t_1449(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:81
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1638(ctx, E), k)
-
-
-def t_1450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:82
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    return DO(ctx, x_1639(ctx, E), k)
-
-
-def d_1451(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:83
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'placed', {'tile': E.get('t~738'), 'space': E.get('s~739'), 'by': E.get('you')})
-    return True
-
-
-t_1452 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:644
+d_1472 = _C.d_741  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1473 = _C.t_742  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1474 = _C.t_743  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1475 = _C.t_744  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1476 = _C.t_745  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1477 = _C.t_746  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1478 = _C.t_747  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1479 = _C.d_748  # rules_data/terraforming_mars/definitions/board.yaml:123
+t_1480 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:644
 
 
 TRIALS = {
-    1416: t_1416,
-    1417: CPS(d_1417),
-    1418: CPS(d_1418),
-    1419: t_1419,
-    1420: CPS(d_1420),
-    1421: CPS(d_1421),
-    1422: t_1422,
-    1423: t_1423,
-    1424: CPS(d_1424),
-    1425: CPS(d_1425),
-    1426: CPS(d_1426),
-    1427: CPS(d_1427),
-    1428: t_1428,
-    1429: CPS(d_1429),
-    1430: CPS(d_1430),
-    1431: t_1431,
-    1432: CPS(d_1432),
-    1433: CPS(d_1433),
-    1434: t_1434,
-    1435: t_1435,
-    1436: CPS(d_1436),
-    1437: CPS(d_1437),
-    1438: t_1438,
-    1439: t_1439,
-    1440: CPS(d_1440),
-    1441: CPS(d_1441),
-    1442: t_1442,
-    1443: CPS(d_1443),
-    1444: CPS(d_1444),
-    1445: t_1445,
-    1446: t_1446,
+    1444: t_1444,
+    1445: CPS(d_1445),
+    1446: CPS(d_1446),
     1447: t_1447,
-    1448: t_1448,
-    1449: t_1449,
+    1448: CPS(d_1448),
+    1449: CPS(d_1449),
     1450: t_1450,
-    1451: CPS(d_1451),
-    1452: t_1452,
+    1451: t_1451,
+    1452: CPS(d_1452),
+    1453: CPS(d_1453),
+    1454: CPS(d_1454),
+    1455: CPS(d_1455),
+    1456: t_1456,
+    1457: CPS(d_1457),
+    1458: CPS(d_1458),
+    1459: t_1459,
+    1460: CPS(d_1460),
+    1461: CPS(d_1461),
+    1462: t_1462,
+    1463: t_1463,
+    1464: CPS(d_1464),
+    1465: CPS(d_1465),
+    1466: t_1466,
+    1467: t_1467,
+    1468: CPS(d_1468),
+    1469: CPS(d_1469),
+    1470: t_1470,
+    1471: CPS(d_1471),
+    1472: CPS(d_1472),
+    1473: t_1473,
+    1474: t_1474,
+    1475: t_1475,
+    1476: t_1476,
+    1477: t_1477,
+    1478: t_1478,
+    1479: CPS(d_1479),
+    1480: t_1480,
 }
 
 
 CODE = {
-    1611: x_1611,
-    1612: x_1612,
-    1613: x_1613,
-    1614: x_1614,
-    1617: x_1617,
-    1619: x_1619,
-    1623: x_1623,
-    1624: x_1624,
-    1625: x_1625,
-    1626: x_1626,
-    1630: x_1630,
-    1631: x_1631,
-    1632: x_1632,
-    1634: x_1634,
-    1635: x_1635,
-    1636: x_1636,
-    1637: x_1637,
-    1638: x_1638,
     1639: x_1639,
-    1643: x_1643,
-    1644: x_1644,
+    1640: x_1640,
+    1641: x_1641,
+    1642: x_1642,
+    1645: x_1645,
+    1647: x_1647,
+    1651: x_1651,
+    1652: x_1652,
+    1653: x_1653,
+    1654: x_1654,
+    1658: x_1658,
+    1659: x_1659,
+    1660: x_1660,
+    1662: x_1662,
+    1663: x_1663,
+    1664: x_1664,
+    1665: x_1665,
+    1666: x_1666,
+    1667: x_1667,
+    1671: x_1671,
+    1672: x_1672,
 }
 AT = {
-    1623: 'rules_data/terraforming_mars/definitions/board.yaml:165',
-    1624: 'rules_data/terraforming_mars/definitions/board.yaml:92',
-    1625: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    1626: 'rules_data/terraforming_mars/definitions/board.yaml:94',
-    1630: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1631: 'rules_data/terraforming_mars/definitions/board.yaml:77',
-    1635: 'rules_data/terraforming_mars/definitions/board.yaml:80',
-    1636: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    1637: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    1638: 'rules_data/terraforming_mars/definitions/board.yaml:81',
-    1639: 'rules_data/terraforming_mars/definitions/board.yaml:82',
-    1643: 'rules_data/terraforming_mars/definitions/board.yaml:95',
+    1651: 'rules_data/terraforming_mars/definitions/board.yaml:207',
+    1652: 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    1653: 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    1654: 'rules_data/terraforming_mars/definitions/board.yaml:134',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:635
-    'mining_area': '{"id":"mining_area","number":"064","name":{"en":"Mining Area"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1609},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1417},{"op":"let","v":"l~716","e":{"op":"lit","v":["steel","titanium"],"x":1610},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1418},{"op":"seq","b":[{"op":"let","v":"sp~718","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~717","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1611},"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1420},{"op":"let","v":"shown~720","e":{"op":"filt","v":"r~719","src":{"op":"var","n":"l~716"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~718"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~719"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~718"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1612},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":1421},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~720"}]},"b":{"op":"lit","v":0},"x":1613},"t":{"op":"choose","alts":[{"gens":[{"v":"r~721","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~720"}],"x":1614},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~722","e":{"op":"var","n":"n~715","x":1615},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1425},{"op":"let","v":"r~723","e":{"op":"var","n":"r~721","x":1616},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1426},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~723"},"d":0,"x":1617},"o":"+=","e":{"op":"var","n":"n~722","x":1618},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1427}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1424},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~721"}],"x":1619}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1423},"at":"rules_data/terraforming_mars/definitions/board.yaml:178","id":1422}],"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1419}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1416},"effect":{"op":"seq","b":[{"op":"let","v":"t~724","e":{"op":"lit","v":"mining_area","x":1620},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1429},{"op":"let","v":"l~725","e":{"op":"lit","v":["steel","titanium"],"x":1621},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1430},{"op":"seq","b":[{"op":"let","v":"t~730","e":{"op":"var","n":"t~724","x":1622},"at":"rules_data/terraforming_mars/definitions/board.yaml:165","id":1432},{"op":"let","v":"l~731","e":{"op":"filt","v":"x~727","src":{"op":"filt","v":"x~726","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~726"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~724"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~728","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~727"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~728"},"b":{"op":"var","n":"l~725"},"neg":false}}]},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~727"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]},"x":1623},"at":"rules_data/terraforming_mars/definitions/board.yaml:165","id":1433},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~732","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~732"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~732"},"f":"tile","d":null},"b":{"op":"var","n":"t~730"}}}]},"x":1624},"t":{"op":"seq","b":[{"op":"let","v":"open~736","e":{"op":"filt","v":"s~733","src":{"op":"var","n":"l~731"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"var","n":"t~730"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~733"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~733"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~733"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~734","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~733"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~734"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~734"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~735","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~735"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~734"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~735"}}]}]}}]}]}}]}}]}]},"x":1625},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1436},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~736"}]},"b":{"op":"lit","v":0},"x":1626},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1437},{"op":"choose","alts":[{"gens":[{"v":"space~737","src":{"op":"var","n":"open~736","x":1627},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~738","e":{"op":"var","n":"t~730","x":1628},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1440},{"op":"let","v":"s~739","e":{"op":"var","n":"space~737","x":1629},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1441},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~739"},"d":{},"x":1630},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~738"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~738"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1631},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1443},{"op":"set","t":{"op":"st","k":"last_space","x":1632},"o":"=","e":{"op":"var","n":"s~739","x":1633},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1444},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1634},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~739"},"f":"bonus","d":null,"x":1635},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1447},{"op":"for","v":"x~740","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~739"}],"kind":"spaces","x":1636},"w":{"op":"in","a":{"op":"var","n":"x~740"},"b":{"op":"st","k":"board"},"neg":false,"x":1637},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~740"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1638},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1449},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1448},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~738"},"f":"effect","d":null,"x":1639},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1450},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~738","x":1640},"space":{"op":"var","n":"s~739","x":1641},"by":{"op":"var","n":"you","x":1642}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1451}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1446},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1445}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1442}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1439},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~737"}],"x":1643}}],"kind":"space","prompt":{"def":"place_on_bonus_near","args":{"t":"mining_area","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Area mineraria su una casella con un bonus di acciaio, titanio adiacente a una tua tessera","en":"place a Mining Area tile on a space with a steel, titanium bonus next to one of your tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1438}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1435},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1434}],"at":"rules_data/terraforming_mars/definitions/board.yaml:165","id":1431},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1644},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1452}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1428},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #064 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:635"}',
+    'mining_area': '{"id":"mining_area","number":"064","name":{"en":"Mining Area"},"type":"automated","cost":4,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1637},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1445},{"op":"let","v":"l~747","e":{"op":"lit","v":["steel","titanium"],"x":1638},"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1446},{"op":"seq","b":[{"op":"let","v":"sp~749","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1639},"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1448},{"op":"let","v":"shown~751","e":{"op":"filt","v":"r~750","src":{"op":"var","n":"l~747"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~749"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~750"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~749"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1640},"at":"rules_data/terraforming_mars/definitions/board.yaml:219","id":1449},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~751"}]},"b":{"op":"lit","v":0},"x":1641},"t":{"op":"choose","alts":[{"gens":[{"v":"r~752","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~751"}],"x":1642},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"var","n":"n~746","x":1643},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1453},{"op":"let","v":"r~754","e":{"op":"var","n":"r~752","x":1644},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1454},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":1645},"o":"+=","e":{"op":"var","n":"n~753","x":1646},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1455}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1452},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~752"}],"x":1647}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1451},"at":"rules_data/terraforming_mars/definitions/board.yaml:220","id":1450}],"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1447}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:643","id":1444},"effect":{"op":"seq","b":[{"op":"let","v":"t~755","e":{"op":"lit","v":"mining_area","x":1648},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1457},{"op":"let","v":"l~756","e":{"op":"lit","v":["steel","titanium"],"x":1649},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1458},{"op":"seq","b":[{"op":"let","v":"t~761","e":{"op":"var","n":"t~755","x":1650},"at":"rules_data/terraforming_mars/definitions/board.yaml:207","id":1460},{"op":"let","v":"l~762","e":{"op":"filt","v":"x~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~755"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~759","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~758"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~759"},"b":{"op":"var","n":"l~756"},"neg":false}}]},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~760","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~760"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~760"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]},"x":1651},"at":"rules_data/terraforming_mars/definitions/board.yaml:207","id":1461},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~763","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~763"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~763"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~763"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~763"},"f":"tile","d":null},"b":{"op":"var","n":"t~761"}}}]},"x":1652},"t":{"op":"seq","b":[{"op":"let","v":"open~767","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"l~762"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"reserved","d":null},"b":{"op":"var","n":"t~761"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~764"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~764"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~766","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~761"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~766"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~766"}}]}]}}]}]}}]}}]}]},"x":1653},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1464},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~767"}]},"b":{"op":"lit","v":0},"x":1654},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1465},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"open~767","x":1655},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~761","x":1656},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1468},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":1657},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1469},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":1658},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1659},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1471},{"op":"set","t":{"op":"st","k":"last_space","x":1660},"o":"=","e":{"op":"var","n":"s~770","x":1661},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1472},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1662},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":1663},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1475},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":1664},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":1665},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1666},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1477},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1476},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":1667},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1478},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":1668},"space":{"op":"var","n":"s~770","x":1669},"by":{"op":"var","n":"you","x":1670}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1479}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1474},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1473}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1470}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1467},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":1671}}],"kind":"space","prompt":{"def":"place_on_bonus_near","args":{"t":"mining_area","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Area mineraria su una casella con un bonus di acciaio, titanio adiacente a una tua tessera","en":"place a Mining Area tile on a space with a steel, titanium bonus next to one of your tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1466}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1463},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1462}],"at":"rules_data/terraforming_mars/definitions/board.yaml:207","id":1459},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1672},"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1480}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:644","id":1456},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #064 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:635"}',
 }

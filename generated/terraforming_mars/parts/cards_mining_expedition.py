@@ -51,25 +51,25 @@ K = [
 ]
 
 
-x_1579 = _C.x_572  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_1580 = _C.x_573  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1581 = _C.x_574  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1582 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_1583 = _C.x_576  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1584 = _C.x_577  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1586 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1588 = _C.x_581  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1589 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1590 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1596 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_1597 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_1598 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_1599 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_1601 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_1607 = _C.x_534  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1607 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_1608 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1609 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1610 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1611 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1612 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1614 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1616 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1617 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1618 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1624 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_1625 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1626 = _C.x_601  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1627 = _C.x_602  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_1629 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1635 = _C.x_542  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_1388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def t_1416(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -77,42 +77,42 @@ def t_1388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~721', 2, True)
-        LOCAL(ctx, E, 'r~722', 'steel', True)
-        c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+        LOCAL(ctx, E, 'n~752', 2, True)
+        LOCAL(ctx, E, 'r~753', 'steel', True)
+        c, key = KEYPLACE(ctx, 1443, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
         return k()
 
-    return t_1389(ctx, r1, s, E)
+    return t_1417(ctx, r1, s, E)
 
 
-def t_1389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
+def t_1417(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/effects.yaml:14
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     left = num(2)
     if left <= 0:
         return k()
-    return CHOOSE(ctx, 1389, left, [], k)
+    return CHOOSE(ctx, 1417, left, [], k)
 
 
-def t_1390(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def t_1418(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~715', 'oxygen', True)
-    LOCAL(ctx, E, 'n~716', 1, True)
-    return t_1393(ctx, k, s, E)
+    LOCAL(ctx, E, 'p~746', 'oxygen', True)
+    LOCAL(ctx, E, 'n~747', 1, True)
+    return t_1421(ctx, k, s, E)
 
 
-d_1391 = _C.d_1391  # rules_data/terraforming_mars/cards/001-070.yaml:633
-d_1392 = _C.d_514  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1419 = _C.d_1419  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1420 = _C.d_524  # rules_data/terraforming_mars/cards/001-070.yaml:633
 
 
-def t_1393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_1421(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -121,58 +121,58 @@ def t_1393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1394(ctx, lambda: nxt(left - 1), k, E)
+        return t_1422(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~716')))
+    return nxt(num(E.get('n~747')))
 
 
-def t_1394(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_1422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1579(ctx, E):
-        return t_1395(ctx, k, s, E)
+    if x_1607(ctx, E):
+        return t_1423(ctx, k, s, E)
     return k()
 
 
-def t_1395(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_1423(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1396, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 1424, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1581(ctx, E), '+=', False, K[2])
-    return t_1397(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_1609(ctx, E), '+=', False, K[2])
+    return t_1425(ctx, k, s, E)
 
 
-def d_1396(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_1424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1396, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 1424, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1581(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_1609(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_1397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_1425(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1582(ctx, E):
-        return t_1398(ctx, k, s, E)
+    if x_1610(ctx, E):
+        return t_1426(ctx, k, s, E)
     return k()
 
 
-def t_1398(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_1426(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -180,34 +180,34 @@ def t_1398(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_1399(ctx, E):
+    if not d_1427(ctx, E):
         return False
-    return t_1403(ctx, r1, s, E)
+    return t_1431(ctx, r1, s, E)
 
 
-def d_1399(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1427(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1583(ctx, E):
-        if not d_1400(ctx, E):
+    if x_1611(ctx, E):
+        if not d_1428(ctx, E):
             return False
     return True
 
 
-def d_1400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1428(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1429, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -216,135 +216,135 @@ def d_1400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1401(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1429(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1401, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1429, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_1402 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1403 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1404 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1405 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1430 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1431 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1432 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1433 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def t_1406(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
+def t_1434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:633
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 2, True)
-    LOCAL(ctx, E, 'r~719', 'plants', True)
-    return t_1409(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~749', 2, True)
+    LOCAL(ctx, E, 'r~750', 'plants', True)
+    return t_1437(ctx, k, s, E)
 
 
-d_1407 = _C.d_1407  # rules_data/terraforming_mars/cards/001-070.yaml:633
-d_1408 = _C.d_530  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1435 = _C.d_1435  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1436 = _C.d_540  # rules_data/terraforming_mars/cards/001-070.yaml:633
 
 
-def t_1409(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_1437(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1596(ctx, E):
-        return t_1410(ctx, k, s, E)
+    if x_1624(ctx, E):
+        return t_1438(ctx, k, s, E)
     return k()
 
 
-def t_1410(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_1438(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1410, None, [], k)
+    return CHOOSE(ctx, 1438, None, [], k)
 
 
-def d_1411(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_1439(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1411, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 1439, PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[1])
     return True
 
 
-d_1412 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
-d_1413 = _C.d_388  # rules_data/terraforming_mars/cards/001-070.yaml:633
-d_1414 = _C.d_1143  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1440 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1441 = _C.d_396  # rules_data/terraforming_mars/cards/001-070.yaml:633
+d_1442 = _C.d_1167  # rules_data/terraforming_mars/cards/001-070.yaml:633
 
 
-def d_1415(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1443(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1415, PL(ctx, E.get('you')).get('stock'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 1443, PL(ctx, E.get('you')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~721'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1388: t_1388,
-    1389: t_1389,
-    1390: t_1390,
-    1391: CPS(d_1391),
-    1392: CPS(d_1392),
-    1393: t_1393,
-    1394: t_1394,
-    1395: t_1395,
-    1396: CPS(d_1396),
-    1397: t_1397,
-    1398: t_1398,
-    1399: CPS(d_1399),
-    1400: CPS(d_1400),
-    1401: CPS(d_1401),
-    1402: CPS(d_1402),
-    1403: t_1403,
-    1404: t_1404,
-    1405: CPS(d_1405),
-    1406: t_1406,
-    1407: CPS(d_1407),
-    1408: CPS(d_1408),
-    1409: t_1409,
-    1410: t_1410,
-    1411: CPS(d_1411),
-    1412: CPS(d_1412),
-    1413: CPS(d_1413),
-    1414: CPS(d_1414),
-    1415: CPS(d_1415),
+    1416: t_1416,
+    1417: t_1417,
+    1418: t_1418,
+    1419: CPS(d_1419),
+    1420: CPS(d_1420),
+    1421: t_1421,
+    1422: t_1422,
+    1423: t_1423,
+    1424: CPS(d_1424),
+    1425: t_1425,
+    1426: t_1426,
+    1427: CPS(d_1427),
+    1428: CPS(d_1428),
+    1429: CPS(d_1429),
+    1430: CPS(d_1430),
+    1431: t_1431,
+    1432: t_1432,
+    1433: CPS(d_1433),
+    1434: t_1434,
+    1435: CPS(d_1435),
+    1436: CPS(d_1436),
+    1437: t_1437,
+    1438: t_1438,
+    1439: CPS(d_1439),
+    1440: CPS(d_1440),
+    1441: CPS(d_1441),
+    1442: CPS(d_1442),
+    1443: CPS(d_1443),
 }
 
 
 CODE = {
-    1579: x_1579,
-    1580: x_1580,
-    1581: x_1581,
-    1582: x_1582,
-    1583: x_1583,
-    1584: x_1584,
-    1586: x_1586,
-    1588: x_1588,
-    1589: x_1589,
-    1590: x_1590,
-    1596: x_1596,
-    1597: x_1597,
-    1598: x_1598,
-    1599: x_1599,
-    1601: x_1601,
     1607: x_1607,
+    1608: x_1608,
+    1609: x_1609,
+    1610: x_1610,
+    1611: x_1611,
+    1612: x_1612,
+    1614: x_1614,
+    1616: x_1616,
+    1617: x_1617,
+    1618: x_1618,
+    1624: x_1624,
+    1625: x_1625,
+    1626: x_1626,
+    1627: x_1627,
+    1629: x_1629,
+    1635: x_1635,
 }
 AT = {
 }
@@ -352,5 +352,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:627
-    'mining_expedition': '{"id":"mining_expedition","number":"063","name":{"en":"Mining Expedition"},"type":"event","cost":12,"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~715","e":{"op":"lit","v":"oxygen","x":1576},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1391},{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":1577},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1392},{"op":"rep","n":{"op":"var","n":"n~716","x":1578},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"max","d":0},"x":1579},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0,"x":1580},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0,"x":1581},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1396},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1582},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1583},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"d":0,"x":1584},"o":"+=","e":{"op":"lit","v":1,"x":1585},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1401},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1586},"o":"=","e":{"op":"lit","v":true,"x":1587},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1402}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1400},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1399},{"op":"for","v":"b~717","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"bonuses","d":[],"x":1588},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"x":1589},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"effect"},"x":1590},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1404},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1403},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~715","x":1591},"by":{"op":"var","n":"you","x":1592}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1405}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1398},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1397}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1395},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1394},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1393}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1390},"label":{"op":"lit","v":{"first":1},"x":1593}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":2,"x":1594},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1407},{"op":"let","v":"r~719","e":{"op":"lit","v":"plants","x":1595},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1408},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1596},"t":{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":1597},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~719"},"target":{"op":"var","n":"target~720"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1598}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0,"x":1599},"o":"-=","e":{"op":"var","n":"n~718","x":1600},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1411},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":1601}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1412},"label":{"op":"lit","v":{"target":null},"x":1602}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":2,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 2 piante a un qualsiasi giocatore","en":"remove up to 2 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1410},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1409}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1406},"label":{"op":"lit","v":{"first":2},"x":1603}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1604},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta l\'ossigeno di 1; togli fino a 2 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the oxygen 1 step; remove up to 2 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1389},{"op":"let","v":"n~721","e":{"op":"lit","v":2,"x":1605},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1413},{"op":"let","v":"r~722","e":{"op":"lit","v":"steel","x":1606},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1414},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~722"},"d":0,"x":1607},"o":"+=","e":{"op":"var","n":"n~721","x":1608},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1415}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1388},"source":{"doc":"tm-facts","section":"cards.json #063"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:627"}',
+    'mining_expedition': '{"id":"mining_expedition","number":"063","name":{"en":"Mining Expedition"},"type":"event","cost":12,"effect":{"op":"seq","b":[{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"oxygen","x":1604},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1419},{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":1605},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1420},{"op":"rep","n":{"op":"var","n":"n~747","x":1606},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":1607},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":1608},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":1609},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1424},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1610},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1611},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":1612},"o":"+=","e":{"op":"lit","v":1,"x":1613},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1429},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1614},"o":"=","e":{"op":"lit","v":true,"x":1615},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1430}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1428},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1427},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":1616},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":1617},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":1618},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1432},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1431},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":1619},"by":{"op":"var","n":"you","x":1620}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1433}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1426},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1425}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1423},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1422},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1421}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1418},"label":{"op":"lit","v":{"first":1},"x":1621}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":1622},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1435},{"op":"let","v":"r~750","e":{"op":"lit","v":"plants","x":1623},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1436},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1624},"t":{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":1625},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~750"},"target":{"op":"var","n":"target~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1626}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0,"x":1627},"o":"-=","e":{"op":"var","n":"n~749","x":1628},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1439},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":1629}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1440},"label":{"op":"lit","v":{"target":null},"x":1630}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":2,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 2 piante a un qualsiasi giocatore","en":"remove up to 2 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1438},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1437}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1434},"label":{"op":"lit","v":{"first":2},"x":1631}}],"kind":"effect_order","n":{"op":"lit","v":2,"x":1632},"upto":false,"prompt":{"def":"both_in_any_order","args":{"a":null,"b":null},"text":{"it":"nell\'ordine che preferisci: aumenta l\'ossigeno e la NT di 1; togli fino a 2 piante a un qualsiasi giocatore","en":"in the order you prefer: raise the oxygen and your TR 1 step; remove up to 2 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/effects.yaml:14","id":1417},{"op":"let","v":"n~752","e":{"op":"lit","v":2,"x":1633},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1441},{"op":"let","v":"r~753","e":{"op":"lit","v":"steel","x":1634},"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1442},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~753"},"d":0,"x":1635},"o":"+=","e":{"op":"var","n":"n~752","x":1636},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1443}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:633","id":1416},"source":{"doc":"tm-facts","section":"cards.json #063"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:627"}',
 }

@@ -54,384 +54,538 @@ K = [
 ]
 
 
-x_1662 = _C.x_1611  # rules_data/terraforming_mars/definitions/board.yaml:176
-x_1663 = _C.x_1612  # rules_data/terraforming_mars/definitions/board.yaml:177
-x_1664 = _C.x_1613  # rules_data/terraforming_mars/definitions/board.yaml:178
-x_1665 = _C.x_1614  # rules_data/terraforming_mars/definitions/board.yaml:179
-x_1668 = _C.x_1617  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1670 = _C.x_1619  # rules_data/terraforming_mars/definitions/board.yaml:179
+x_1690 = _C.x_1639  # rules_data/terraforming_mars/definitions/board.yaml:218
+x_1691 = _C.x_1640  # rules_data/terraforming_mars/definitions/board.yaml:219
+x_1692 = _C.x_1641  # rules_data/terraforming_mars/definitions/board.yaml:220
+x_1693 = _C.x_1642  # rules_data/terraforming_mars/definitions/board.yaml:221
+x_1696 = _C.x_1645  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1698 = _C.x_1647  # rules_data/terraforming_mars/definitions/board.yaml:221
 
 
-def x_1674(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
+def x_1702(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:199
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~724'))) is str else None)
-        return [v_x_727 for v_x_727 in [v_x_726 for v_x_726 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_726, NOREC).get('type', None) if type(v_x_726) is str else None) == _h1)] if any((v_r_728 in _w2 if type((_w2 := E.get('l~725'))) in (list, dict) else IN(v_r_728, _w2)) for v_r_728 in items_of((ctx.index.plain['spaces'].get(v_x_727, NOREC).get('bonus_resources', []) if type(v_x_727) is str else [])))]
-    return MEMO(ctx, (1674, E.get('l~725'), E.get('t~724'),), compute)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~755'))) is str else None)
+        return [v_x_758 for v_x_758 in [v_x_757 for v_x_757 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_757, NOREC).get('type', None) if type(v_x_757) is str else None) == _h1)] if any((v_r_759 in _w2 if type((_w2 := E.get('l~756'))) in (list, dict) else IN(v_r_759, _w2)) for v_r_759 in items_of((ctx.index.plain['spaces'].get(v_x_758, NOREC).get('bonus_resources', []) if type(v_x_758) is str else [])))]
+    return MEMO(ctx, (1702, E.get('l~756'), E.get('t~755'),), compute)
 
 
-def x_1675(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def x_1703(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_731, 0) if type(_h1) is dict else KEY(_h1, v_p_731, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_731, NOREC).get('step', 0) if type(v_p_731) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_731, NOREC).get('max', 0) if type(v_p_731) is str else 0))) is int else num(_w4))) for v_p_731 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_731, NOREC).get('tile', None) if type(v_p_731) is str else None) == E.get('t~729'))))
-    return MEMO(ctx, (1675, E.get('t~729'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_762, 0) if type(_h1) is dict else KEY(_h1, v_p_762, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_762, NOREC).get('step', 0) if type(v_p_762) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_762, NOREC).get('max', 0) if type(v_p_762) is str else 0))) is int else num(_w4))) for v_p_762 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_762, NOREC).get('tile', None) if type(v_p_762) is str else None) == E.get('t~760'))))
+    return MEMO(ctx, (1703, E.get('t~760'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_1676(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def x_1704(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
         _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('except_on', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~729'))) is str else {}))) is dict else KEY(_w2, 'except_on', None))
-        _h4 = (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~729'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))
-        return [v_s_732 for v_s_732 in items_of(E.get('l~730')) if (True if ((not (v_s_732 in _h1 if type(_h1) in (list, dict) else IN(v_s_732, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('t~729'))) or (((ctx.index.plain['spaces'].get(v_s_732, NOREC).get('reserved', None) if type(v_s_732) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_732 in _h2 if type(_h2) in (list, dict) else IN(v_s_732, _h2)))) or (((_h2.get(v_s_732, None) if type(_h2) is dict else KEY(_h2, v_s_732, None)) == E.get('you'))) else False)) and ((True if ((v_s_732 in _h3 if type(_h3) in (list, dict) else IN(v_s_732, _h3))) or ((not any((True if ((v_x_733 in _h1 if type(_h1) in (list, dict) else IN(v_x_733, _h1))) and ((not (v_x_733 in _h3 if type(_h3) in (list, dict) else IN(v_x_733, _h3)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_733, {}) if type(_h1) is dict else KEY(_h1, v_x_733, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_733, {}) if type(_h1) is dict else KEY(_h1, v_x_733, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_734)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_733, {}) if type(_h1) is dict else KEY(_h1, v_x_733, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_734)) else False)) else False) for v_u_734 in items_of(_h4))) else False) for v_x_733 in ADJ(ctx, 'spaces', v_s_732)))) else False)) else False)]
-    return MEMO(ctx, (1676, E.get('l~730'), E.get('this'), E.get('t~729'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~760'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
+        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~760'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
+        return [v_s_763 for v_s_763 in items_of(E.get('l~761')) if (True if ((not (v_s_763 in _h1 if type(_h1) in (list, dict) else IN(v_s_763, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_763, NOREC).get('reserved', None) if type(v_s_763) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_763, NOREC).get('reserved', None) if type(v_s_763) is str else None) == E.get('t~760'))) or (((ctx.index.plain['spaces'].get(v_s_763, NOREC).get('reserved', None) if type(v_s_763) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_763 in _h2 if type(_h2) in (list, dict) else IN(v_s_763, _h2)))) or (((_h2.get(v_s_763, None) if type(_h2) is dict else KEY(_h2, v_s_763, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_763 in _h4 if type(_h4) in (list, dict) else IN(v_s_763, _h4))) or ((not any((True if ((v_x_764 in _h1 if type(_h1) in (list, dict) else IN(v_x_764, _h1))) and ((not (v_x_764 in _h4 if type(_h4) in (list, dict) else IN(v_x_764, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_764, {}) if type(_h1) is dict else KEY(_h1, v_x_764, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_764, {}) if type(_h1) is dict else KEY(_h1, v_x_764, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_765)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_764, {}) if type(_h1) is dict else KEY(_h1, v_x_764, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_765)) else False)) else False) for v_u_765 in items_of(_h3))) else False) for v_x_764 in ADJ(ctx, 'spaces', v_s_763)))) else False)) else False)]
+    return MEMO(ctx, (1704, E.get('l~761'), E.get('this'), E.get('t~760'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_1677(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def x_1705(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~735')) > 0)
+    return (FN['count'](ctx, None, E.get('open~766')) > 0)
 
 
-x_1681 = _C.x_719  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1682 = _C.x_720  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1683 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1685 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1686 = _C.x_724  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1687 = _C.x_725  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1688 = _C.x_726  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1689 = _C.x_727  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1690 = _C.x_728  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1694 = _C.x_732  # rules_data/terraforming_mars/definitions/board.yaml:95
-x_1695 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def x_1709(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return (_w1.get(E.get('s~769'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('s~769'), {}))
 
 
-def t_1465(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
+def x_1710(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    if E is None:
+        E = ctx.env()
+    return {'tile': E.get('t~768'), 'owner': (E.get('you') if (ctx.index.plain['tiles'].get(_w1, NOREC).get('owned', False) if type((_w1 := E.get('t~768'))) is str else False) else None), 'card': E.get('this')}
+
+
+x_1711 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1713 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+
+
+def x_1714(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[0], E.get('s~769'))
+
+
+def x_1715(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return ADJ(ctx, 'spaces', E.get('s~769'))
+
+
+def x_1716(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return (E.get('x~770') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~770'), _w1))
+
+
+def x_1717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~770'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~770'), {})))) is dict else KEY(_w2, 'tile', None)))
+
+
+def x_1718(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    if E is None:
+        E = ctx.env()
+    return FLD(ctx, K[2], E.get('t~768'))
+
+
+def x_1722(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    if E is None:
+        E = ctx.env()
+    return {'space': E.get('space~767')}
+
+
+x_1723 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:674
+
+
+def t_1493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:673
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'l~716', K[4], True)
-    return t_1468(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'l~747', K[4], True)
+    return t_1496(ctx, k, s, E)
 
 
-d_1466 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:673
-d_1467 = _C.d_1418  # rules_data/terraforming_mars/cards/001-070.yaml:673
+d_1494 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:673
+d_1495 = _C.d_1446  # rules_data/terraforming_mars/cards/001-070.yaml:673
 
 
-def t_1468(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:176
+def t_1496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:218
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~718', x_1662(ctx, E), True)
-    LOCAL(ctx, E, 'shown~720', x_1663(ctx, E), True)
-    return t_1471(ctx, k, s, E)
+    LOCAL(ctx, E, 'sp~749', x_1690(ctx, E), True)
+    LOCAL(ctx, E, 'shown~751', x_1691(ctx, E), True)
+    return t_1499(ctx, k, s, E)
 
 
-d_1469 = _C.d_1420  # rules_data/terraforming_mars/definitions/board.yaml:176
-d_1470 = _C.d_1421  # rules_data/terraforming_mars/definitions/board.yaml:177
+d_1497 = _C.d_1448  # rules_data/terraforming_mars/definitions/board.yaml:218
+d_1498 = _C.d_1449  # rules_data/terraforming_mars/definitions/board.yaml:219
 
 
-def t_1471(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:178
+def t_1499(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:220
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1664(ctx, E):
-        return t_1472(ctx, k, s, E)
+    if x_1692(ctx, E):
+        return t_1500(ctx, k, s, E)
     return k()
 
 
-def t_1472(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:179
+def t_1500(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1472, None, [], k)
+    return CHOOSE(ctx, 1500, None, [], k)
 
 
-def d_1473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1501(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~722', E.get('n~715'), True)
-    LOCAL(ctx, E, 'r~723', E.get('r~721'), True)
-    c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+    LOCAL(ctx, E, 'n~753', E.get('n~746'), True)
+    LOCAL(ctx, E, 'r~754', E.get('r~752'), True)
+    c, key = KEYPLACE(ctx, 1504, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[5])
     return True
 
 
-d_1474 = _C.d_1425  # rules_data/terraforming_mars/definitions/board.yaml:179
-d_1475 = _C.d_1426  # rules_data/terraforming_mars/definitions/board.yaml:179
+d_1502 = _C.d_1453  # rules_data/terraforming_mars/definitions/board.yaml:221
+d_1503 = _C.d_1454  # rules_data/terraforming_mars/definitions/board.yaml:221
 
 
-def d_1476(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1504(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1476, PL(ctx, E.get('you')).get('prod'), E.get('r~723'))
+    c, key = KEYPLACE(ctx, 1504, PL(ctx, E.get('you')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '+=', False, K[5])
     return True
 
 
-def t_1477(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def t_1505(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        return t_1501(ctx, k, s, E)
+        return t_1529(ctx, k, s, E)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~724', 'mining_rights', True)
-    LOCAL(ctx, E, 'l~725', K[4], True)
-    return t_1480(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~755', 'mining_rights', True)
+    LOCAL(ctx, E, 'l~756', K[4], True)
+    return t_1508(ctx, r1, s, E)
 
 
-def d_1478(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def d_1506(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:674
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~724', 'mining_rights', True)
+    LOCAL(ctx, E, 't~755', 'mining_rights', True)
     return True
 
 
-d_1479 = _C.d_1430  # rules_data/terraforming_mars/cards/001-070.yaml:674
+d_1507 = _C.d_1458  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
-def t_1480(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
+def t_1508(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:199
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~724'), True)
-    LOCAL(ctx, E, 'l~730', x_1674(ctx, E), True)
-    return t_1483(ctx, k, s, E)
+    LOCAL(ctx, E, 't~760', E.get('t~755'), True)
+    LOCAL(ctx, E, 'l~761', x_1702(ctx, E), True)
+    return t_1511(ctx, k, s, E)
 
 
-def d_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
+def d_1509(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:199
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~724'), True)
+    LOCAL(ctx, E, 't~760', E.get('t~755'), True)
     return True
 
 
-def d_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:157
+def d_1510(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:199
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~730', x_1674(ctx, E), True)
+    LOCAL(ctx, E, 'l~761', x_1702(ctx, E), True)
     return True
 
 
-def t_1483(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_1511(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1675(ctx, E):
-        return t_1484(ctx, k, s, E)
+    if x_1703(ctx, E):
+        return t_1512(ctx, k, s, E)
     return k()
 
 
-def t_1484(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_1512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~735', x_1676(ctx, E), True)
-    if not x_1677(ctx, E):
+    LOCAL(ctx, E, 'open~766', x_1704(ctx, E), True)
+    if not x_1705(ctx, E):
         return False
-    return t_1487(ctx, k, s, E)
+    return t_1515(ctx, k, s, E)
 
 
-def d_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def d_1513(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~735', x_1676(ctx, E), True)
+    LOCAL(ctx, E, 'open~766', x_1704(ctx, E), True)
     return True
 
 
-def d_1486(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:94
+def d_1514(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1677(ctx, E):
+    if not x_1705(ctx, E):
         return False
     return True
 
 
-def t_1487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1515(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1487, None, [], k)
+    return CHOOSE(ctx, 1515, None, [], k)
 
 
-def t_1488(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1516(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~729'), True)
-    LOCAL(ctx, E, 's~738', E.get('space~736'), True)
-    return t_1491(ctx, k, s, E)
+    LOCAL(ctx, E, 't~768', E.get('t~760'), True)
+    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
+    return t_1519(ctx, k, s, E)
 
 
-def d_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1517(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~729'), True)
+    LOCAL(ctx, E, 't~768', E.get('t~760'), True)
     return True
 
 
-d_1490 = _C.d_640  # rules_data/terraforming_mars/definitions/board.yaml:95
+def d_1518(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's~769', E.get('space~767'), True)
+    return True
 
 
-def t_1491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1519(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~738'))
+    c, key = KEYPLACE(ctx, 1520, ctx.state.get('board'), E.get('s~769'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1682(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[7])
-    return t_1494(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1710(ctx, E), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[7])
+    return t_1522(ctx, k, s, E)
 
 
-def d_1492(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1520(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1492, ctx.state.get('board'), E.get('s~738'))
+    c, key = KEYPLACE(ctx, 1520, ctx.state.get('board'), E.get('s~769'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1682(ctx, E), '=', False, K[6])
+        SET(ctx, 'board', c, key, x_1710(ctx, E), '=', False, K[6])
     return True
 
 
-d_1493 = _C.d_643  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1494 = _C.t_644  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1495 = _C.t_645  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1496 = _C.t_646  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1497 = _C.t_647  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1498 = _C.t_648  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1499 = _C.t_649  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1500 = _C.d_650  # rules_data/terraforming_mars/definitions/board.yaml:83
-t_1501 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:674
+def d_1521(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~769'), '=', False, K[7])
+    return True
+
+
+def t_1522(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:119
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_1713(ctx, E):
+        return t_1523(ctx, k, s, E)
+    return k()
+
+
+def t_1523(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    def r1():
+        return t_1525(ctx, r2, s, E)
+
+    def r2():
+        return t_1527(ctx, r3, s, E)
+
+    def r3():
+        ctx.steps += 1
+        if not EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')}):
+            return False
+        return k()
+
+    return t_1524(ctx, r1, s, E)
+
+
+def t_1524(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1714(ctx, E), k)
+
+
+def t_1525(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    items = list(items_of(x_1715(ctx, E)))
+    old = E.get('x~770', MISSING)
+
+    def brk():
+        UNSET(ctx, E, 'x~770', old)
+        return k()
+
+    def nxt(i):
+        while i < len(items):
+            item = items[i]
+            i += 1
+            LOCAL(ctx, E, 'x~770', item, True)
+            if x_1716(ctx, E):
+                return t_1526(ctx, lambda i=i: nxt(i), brk, E)
+        return brk()
+
+    return nxt(0)
+
+
+def t_1526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1717(ctx, E), k)
+
+
+def t_1527(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    return DO(ctx, x_1718(ctx, E), k)
+
+
+def d_1528(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:123
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not EMIT(ctx, 'placed', {'tile': E.get('t~768'), 'space': E.get('s~769'), 'by': E.get('you')}):
+        return False
+    return True
+
+
+t_1529 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:674
 
 
 TRIALS = {
-    1465: t_1465,
-    1466: CPS(d_1466),
-    1467: CPS(d_1467),
-    1468: t_1468,
-    1469: CPS(d_1469),
-    1470: CPS(d_1470),
-    1471: t_1471,
-    1472: t_1472,
-    1473: CPS(d_1473),
-    1474: CPS(d_1474),
-    1475: CPS(d_1475),
-    1476: CPS(d_1476),
-    1477: t_1477,
-    1478: CPS(d_1478),
-    1479: CPS(d_1479),
-    1480: t_1480,
-    1481: CPS(d_1481),
-    1482: CPS(d_1482),
-    1483: t_1483,
-    1484: t_1484,
-    1485: CPS(d_1485),
-    1486: CPS(d_1486),
-    1487: t_1487,
-    1488: t_1488,
-    1489: CPS(d_1489),
-    1490: CPS(d_1490),
-    1491: t_1491,
-    1492: CPS(d_1492),
-    1493: CPS(d_1493),
-    1494: t_1494,
-    1495: t_1495,
+    1493: t_1493,
+    1494: CPS(d_1494),
+    1495: CPS(d_1495),
     1496: t_1496,
-    1497: t_1497,
-    1498: t_1498,
+    1497: CPS(d_1497),
+    1498: CPS(d_1498),
     1499: t_1499,
-    1500: CPS(d_1500),
-    1501: t_1501,
+    1500: t_1500,
+    1501: CPS(d_1501),
+    1502: CPS(d_1502),
+    1503: CPS(d_1503),
+    1504: CPS(d_1504),
+    1505: t_1505,
+    1506: CPS(d_1506),
+    1507: CPS(d_1507),
+    1508: t_1508,
+    1509: CPS(d_1509),
+    1510: CPS(d_1510),
+    1511: t_1511,
+    1512: t_1512,
+    1513: CPS(d_1513),
+    1514: CPS(d_1514),
+    1515: t_1515,
+    1516: t_1516,
+    1517: CPS(d_1517),
+    1518: CPS(d_1518),
+    1519: t_1519,
+    1520: CPS(d_1520),
+    1521: CPS(d_1521),
+    1522: t_1522,
+    1523: t_1523,
+    1524: t_1524,
+    1525: t_1525,
+    1526: t_1526,
+    1527: t_1527,
+    1528: CPS(d_1528),
+    1529: t_1529,
 }
 
 
 CODE = {
-    1662: x_1662,
-    1663: x_1663,
-    1664: x_1664,
-    1665: x_1665,
-    1668: x_1668,
-    1670: x_1670,
-    1674: x_1674,
-    1675: x_1675,
-    1676: x_1676,
-    1677: x_1677,
-    1681: x_1681,
-    1682: x_1682,
-    1683: x_1683,
-    1685: x_1685,
-    1686: x_1686,
-    1687: x_1687,
-    1688: x_1688,
-    1689: x_1689,
     1690: x_1690,
-    1694: x_1694,
-    1695: x_1695,
+    1691: x_1691,
+    1692: x_1692,
+    1693: x_1693,
+    1696: x_1696,
+    1698: x_1698,
+    1702: x_1702,
+    1703: x_1703,
+    1704: x_1704,
+    1705: x_1705,
+    1709: x_1709,
+    1710: x_1710,
+    1711: x_1711,
+    1713: x_1713,
+    1714: x_1714,
+    1715: x_1715,
+    1716: x_1716,
+    1717: x_1717,
+    1718: x_1718,
+    1722: x_1722,
+    1723: x_1723,
 }
 AT = {
-    1674: 'rules_data/terraforming_mars/definitions/board.yaml:157',
-    1675: 'rules_data/terraforming_mars/definitions/board.yaml:92',
-    1676: 'rules_data/terraforming_mars/definitions/board.yaml:93',
-    1677: 'rules_data/terraforming_mars/definitions/board.yaml:94',
+    1702: 'rules_data/terraforming_mars/definitions/board.yaml:199',
+    1703: 'rules_data/terraforming_mars/definitions/board.yaml:132',
+    1704: 'rules_data/terraforming_mars/definitions/board.yaml:133',
+    1705: 'rules_data/terraforming_mars/definitions/board.yaml:134',
+    1709: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    1710: 'rules_data/terraforming_mars/definitions/board.yaml:117',
+    1714: 'rules_data/terraforming_mars/definitions/board.yaml:120',
+    1715: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    1716: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    1717: 'rules_data/terraforming_mars/definitions/board.yaml:121',
+    1718: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    1722: 'rules_data/terraforming_mars/definitions/board.yaml:135',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:667
-    'mining_rights': '{"id":"mining_rights","number":"067","name":{"en":"Mining Rights"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1660},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1466},{"op":"let","v":"l~716","e":{"op":"lit","v":["steel","titanium"],"x":1661},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1467},{"op":"seq","b":[{"op":"let","v":"sp~718","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~717","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~717"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1662},"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1469},{"op":"let","v":"shown~720","e":{"op":"filt","v":"r~719","src":{"op":"var","n":"l~716"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~718"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~719"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~718"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1663},"at":"rules_data/terraforming_mars/definitions/board.yaml:177","id":1470},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~720"}]},"b":{"op":"lit","v":0},"x":1664},"t":{"op":"choose","alts":[{"gens":[{"v":"r~721","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~720"}],"x":1665},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~722","e":{"op":"var","n":"n~715","x":1666},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1474},{"op":"let","v":"r~723","e":{"op":"var","n":"r~721","x":1667},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1475},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~723"},"d":0,"x":1668},"o":"+=","e":{"op":"var","n":"n~722","x":1669},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1476}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1473},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~721"}],"x":1670}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:179","id":1472},"at":"rules_data/terraforming_mars/definitions/board.yaml:178","id":1471}],"at":"rules_data/terraforming_mars/definitions/board.yaml:176","id":1468}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1465},"effect":{"op":"seq","b":[{"op":"let","v":"t~724","e":{"op":"lit","v":"mining_rights","x":1671},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1478},{"op":"let","v":"l~725","e":{"op":"lit","v":["steel","titanium"],"x":1672},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1479},{"op":"seq","b":[{"op":"let","v":"t~729","e":{"op":"var","n":"t~724","x":1673},"at":"rules_data/terraforming_mars/definitions/board.yaml:157","id":1481},{"op":"let","v":"l~730","e":{"op":"filt","v":"x~727","src":{"op":"filt","v":"x~726","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~726"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~724"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~728","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~727"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~728"},"b":{"op":"var","n":"l~725"},"neg":false}}]},"x":1674},"at":"rules_data/terraforming_mars/definitions/board.yaml:157","id":1482},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~731","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~731"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~731"},"f":"tile","d":null},"b":{"op":"var","n":"t~729"}}}]},"x":1675},"t":{"op":"seq","b":[{"op":"let","v":"open~735","e":{"op":"filt","v":"s~732","src":{"op":"var","n":"l~730"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~732"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"reserved","d":null},"b":{"op":"var","n":"t~729"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~732"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~732"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~732"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~734","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~734"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~734"}}]}]}}]}]}}]}}]}]},"x":1676},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1485},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~735"}]},"b":{"op":"lit","v":0},"x":1677},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1486},{"op":"choose","alts":[{"gens":[{"v":"space~736","src":{"op":"var","n":"open~735","x":1678},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~737","e":{"op":"var","n":"t~729","x":1679},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1489},{"op":"let","v":"s~738","e":{"op":"var","n":"space~736","x":1680},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1490},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~738"},"d":{},"x":1681},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~737"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1682},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1492},{"op":"set","t":{"op":"st","k":"last_space","x":1683},"o":"=","e":{"op":"var","n":"s~738","x":1684},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1493},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1685},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~738"},"f":"bonus","d":null,"x":1686},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1496},{"op":"for","v":"x~739","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~738"}],"kind":"spaces","x":1687},"w":{"op":"in","a":{"op":"var","n":"x~739"},"b":{"op":"st","k":"board"},"neg":false,"x":1688},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~739"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1689},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1498},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1497},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"effect","d":null,"x":1690},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1499},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~737","x":1691},"space":{"op":"var","n":"s~738","x":1692},"by":{"op":"var","n":"you","x":1693}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1500}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1495},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1494}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1491}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1488},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~736"}],"x":1694}}],"kind":"space","prompt":{"def":"place_on_bonus","args":{"t":"mining_rights","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Diritti minerari su una casella con un bonus di acciaio, titanio","en":"place a Mining Rights tile on a space with a steel, titanium bonus"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1487}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1484},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1483}],"at":"rules_data/terraforming_mars/definitions/board.yaml:157","id":1480},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1695},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1501}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1477},"source":{"doc":"tm-facts","section":"cards.json #067 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:667"}',
+    'mining_rights': '{"id":"mining_rights","number":"067","name":{"en":"Mining Rights"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1688},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1494},{"op":"let","v":"l~747","e":{"op":"lit","v":["steel","titanium"],"x":1689},"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1495},{"op":"seq","b":[{"op":"let","v":"sp~749","e":{"op":"fn","f":"first","a":[{"op":"filt","v":"s~748","src":{"op":"st","k":"board"},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~748"},"d":{}},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}}],"x":1690},"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1497},{"op":"let","v":"shown~751","e":{"op":"filt","v":"r~750","src":{"op":"var","n":"l~747"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"sp~749"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"var","n":"r~750"},"b":{"op":"fld","kind":"spaces","of":{"op":"var","n":"sp~749"},"f":"bonus_resources","d":[]},"neg":false}]},"x":1691},"at":"rules_data/terraforming_mars/definitions/board.yaml:219","id":1498},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"shown~751"}]},"b":{"op":"lit","v":0},"x":1692},"t":{"op":"choose","alts":[{"gens":[{"v":"r~752","src":{"op":"fn","f":"distinct","a":[{"op":"var","n":"shown~751"}],"x":1693},"label":"r"}],"b":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"var","n":"n~746","x":1694},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1502},{"op":"let","v":"r~754","e":{"op":"var","n":"r~752","x":1695},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1503},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~754"},"d":0,"x":1696},"o":"+=","e":{"op":"var","n":"n~753","x":1697},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1504}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1501},"label":{"op":"obj","k":["resource"],"a":[{"op":"var","n":"r~752"}],"x":1698}}],"kind":"resource","prompt":{"def":"gain_bonus_production","args":{"n":1,"l":["steel","titanium"]},"text":{"it":"aumenta di 1 la produzione della risorsa mostrata dalla casella della sua tessera (acciaio, titanio)","en":"raise the production of the resource its tile\'s space shows (steel, titanium) by 1"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:221","id":1500},"at":"rules_data/terraforming_mars/definitions/board.yaml:220","id":1499}],"at":"rules_data/terraforming_mars/definitions/board.yaml:218","id":1496}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:673","id":1493},"effect":{"op":"seq","b":[{"op":"let","v":"t~755","e":{"op":"lit","v":"mining_rights","x":1699},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1506},{"op":"let","v":"l~756","e":{"op":"lit","v":["steel","titanium"],"x":1700},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1507},{"op":"seq","b":[{"op":"let","v":"t~760","e":{"op":"var","n":"t~755","x":1701},"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1509},{"op":"let","v":"l~761","e":{"op":"filt","v":"x~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~755"},"f":"space","d":null}}},"w":{"op":"fn","f":"any","a":[{"op":"mapc","v":"r~759","src":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~758"},"f":"bonus_resources","d":[]},"e":{"op":"in","a":{"op":"var","n":"r~759"},"b":{"op":"var","n":"l~756"},"neg":false}}]},"x":1702},"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1510},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~762","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~762"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~762"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~762"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~762"},"f":"tile","d":null},"b":{"op":"var","n":"t~760"}}}]},"x":1703},"t":{"op":"seq","b":[{"op":"let","v":"open~766","e":{"op":"filt","v":"s~763","src":{"op":"var","n":"l~761"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~763"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~763"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~763"},"f":"reserved","d":null},"b":{"op":"var","n":"t~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~763"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~763"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~763"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~763"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~764","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~763"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~764"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~764"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~765","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~765"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~764"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~765"}}]}]}}]}]}}]}}]}]},"x":1704},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1513},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~766"}]},"b":{"op":"lit","v":0},"x":1705},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1514},{"op":"choose","alts":[{"gens":[{"v":"space~767","src":{"op":"var","n":"open~766","x":1706},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~768","e":{"op":"var","n":"t~760","x":1707},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1517},{"op":"let","v":"s~769","e":{"op":"var","n":"space~767","x":1708},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1518},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~769"},"d":{},"x":1709},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~768"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1710},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1520},{"op":"set","t":{"op":"st","k":"last_space","x":1711},"o":"=","e":{"op":"var","n":"s~769","x":1712},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1521},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1713},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~769"},"f":"bonus","d":null,"x":1714},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1524},{"op":"for","v":"x~770","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~769"}],"kind":"spaces","x":1715},"w":{"op":"in","a":{"op":"var","n":"x~770"},"b":{"op":"st","k":"board"},"neg":false,"x":1716},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~770"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1717},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1526},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1525},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~768"},"f":"effect","d":null,"x":1718},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1527},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~768","x":1719},"space":{"op":"var","n":"s~769","x":1720},"by":{"op":"var","n":"you","x":1721}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1528}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1523},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1522}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1519}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1516},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~767"}],"x":1722}}],"kind":"space","prompt":{"def":"place_on_bonus","args":{"t":"mining_rights","l":["steel","titanium"]},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Diritti minerari su una casella con un bonus di acciaio, titanio","en":"place a Mining Rights tile on a space with a steel, titanium bonus"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1515}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1512},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1511}],"at":"rules_data/terraforming_mars/definitions/board.yaml:199","id":1508},{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1723},"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1529}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:674","id":1505},"source":{"doc":"tm-facts","section":"cards.json #067 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:667"}',
 }

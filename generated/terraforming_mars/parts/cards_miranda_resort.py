@@ -47,86 +47,86 @@ K = [
 ]
 
 
-def x_1410(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def x_1434(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1410, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_719, NOREC).get('tags', []) if type(v_c_719) is str else [])).count('earth') for v_c_719 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_721, NOREC).get('tags', []) if type(v_c_721) is str else [])).count('earth') for v_c_721 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    return MEMO(ctx, (1434, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_750, NOREC).get('tags', []) if type(v_c_750) is str else [])).count('earth') for v_c_750 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_752, NOREC).get('tags', []) if type(v_c_752) is str else [])).count('earth') for v_c_752 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
 
 
-x_1411 = _C.x_1411  # rules_data/terraforming_mars/definitions/resources.yaml:26
-x_1412 = _C.x_1412  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_1435 = _C.x_1435  # rules_data/terraforming_mars/definitions/resources.yaml:26
+x_1436 = _C.x_1436  # rules_data/terraforming_mars/definitions/resources.yaml:26
 
 
-def d_1248(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1272(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~723', 1, True)
-    LOCAL(ctx, E, 'r~724', 'megacredits', True)
-    LOCAL(ctx, E, 'k~725', x_1410(ctx, E), True)
-    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
+    LOCAL(ctx, E, 'n~754', 1, True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
+    LOCAL(ctx, E, 'k~756', x_1434(ctx, E), True)
+    c, key = KEYPLACE(ctx, 1276, PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_1412(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_1436(ctx, E), '+=', False, K[0])
     return True
 
 
-d_1249 = _C.d_1249  # rules_data/terraforming_mars/cards/001-070.yaml:510
+d_1273 = _C.d_1273  # rules_data/terraforming_mars/cards/001-070.yaml:510
 
 
-def d_1250(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1274(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~724', 'megacredits', True)
+    LOCAL(ctx, E, 'r~755', 'megacredits', True)
     return True
 
 
-def d_1251(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
+def d_1275(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~725', x_1410(ctx, E), True)
+    LOCAL(ctx, E, 'k~756', x_1434(ctx, E), True)
     return True
 
 
-def d_1252(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
+def d_1276(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1252, PL(ctx, E.get('you')).get('prod'), E.get('r~724'))
+    c, key = KEYPLACE(ctx, 1276, PL(ctx, E.get('you')).get('prod'), E.get('r~755'))
     if c is not None:
-        SET(ctx, 'prod', c, key, x_1412(ctx, E), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, x_1436(ctx, E), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1248: CPS(d_1248),
-    1249: CPS(d_1249),
-    1250: CPS(d_1250),
-    1251: CPS(d_1251),
-    1252: CPS(d_1252),
+    1272: CPS(d_1272),
+    1273: CPS(d_1273),
+    1274: CPS(d_1274),
+    1275: CPS(d_1275),
+    1276: CPS(d_1276),
 }
 
 
 CODE = {
-    1410: x_1410,
-    1411: x_1411,
-    1412: x_1412,
+    1434: x_1434,
+    1435: x_1435,
+    1436: x_1436,
 }
 AT = {
-    1410: 'rules_data/terraforming_mars/cards/001-070.yaml:510',
+    1434: 'rules_data/terraforming_mars/cards/001-070.yaml:510',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:504
-    'miranda_resort': '{"id":"miranda_resort","number":"051","name":{"en":"Miranda Resort"},"type":"automated","cost":12,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~723","e":{"op":"lit","v":1,"x":1408},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1249},{"op":"let","v":"r~724","e":{"op":"lit","v":"megacredits","x":1409},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1250},{"op":"let","v":"k~725","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~719","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~720","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~719"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~720"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~721","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~722","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~721"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~722"},"b":{"op":"lit","v":"earth"}}}]}}]},"x":1410},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1251},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~724"},"d":0,"x":1411},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~723"},"b":{"op":"var","n":"k~725"},"x":1412},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1252}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1248},"vp":{"op":"lit","v":1,"x":1413},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #051"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:504"}',
+    'miranda_resort': '{"id":"miranda_resort","number":"051","name":{"en":"Miranda Resort"},"type":"automated","cost":12,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~754","e":{"op":"lit","v":1,"x":1432},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1273},{"op":"let","v":"r~755","e":{"op":"lit","v":"megacredits","x":1433},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1274},{"op":"let","v":"k~756","e":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~750","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~751","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~750"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~751"},"b":{"op":"lit","v":"earth"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~752","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~753","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~752"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~753"},"b":{"op":"lit","v":"earth"}}}]}}]},"x":1434},"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1275},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~755"},"d":0,"x":1435},"o":"+=","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~754"},"b":{"op":"var","n":"k~756"},"x":1436},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:26","id":1276}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:510","id":1272},"vp":{"op":"lit","v":1,"x":1437},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #051"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:504"}',
 }

@@ -53,55 +53,55 @@ K = [
 ]
 
 
-x_2903 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2905 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:25
-x_2909 = _C.x_2909  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_2910 = _C.x_2574  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_2911 = _C.x_2575  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_2912 = _C.x_2576  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_2916 = _C.x_2516  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2917 = _C.x_2517  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2918 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2920 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2921 = _C.x_2521  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2922 = _C.x_2522  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2923 = _C.x_2523  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2924 = _C.x_2524  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2925 = _C.x_2525  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2929 = _C.x_2529  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_2949 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2951 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:25
+x_2955 = _C.x_2955  # rules_data/terraforming_mars/definitions/board.yaml:158
+x_2956 = _C.x_2618  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_2957 = _C.x_2619  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_2958 = _C.x_2620  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_2962 = _C.x_2560  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2963 = _C.x_2561  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2964 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2966 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2967 = _C.x_2565  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2968 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2969 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2970 = _C.x_2568  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2971 = _C.x_2569  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2975 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def d_2551(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
+def d_2597(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:24
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 2554, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 4, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    c, key = KEYPLACE(ctx, 2600, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
     return True
 
 
-d_2552 = _C.d_1949  # rules_data/terraforming_mars/cards/141-208.yaml:24
-d_2553 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2598 = _C.d_1991  # rules_data/terraforming_mars/cards/141-208.yaml:24
+d_2599 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:24
 
 
-def d_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2600(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2554, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2600, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
     return True
 
 
-def t_2555(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+def t_2601(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -109,178 +109,178 @@ def t_2555(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~717', 'mohole_area', True)
-        LOCAL(ctx, E, 'k~718', 'ocean', True)
-        return t_2559(ctx, k, s, E)
+        LOCAL(ctx, E, 't~748', 'mohole_area', True)
+        LOCAL(ctx, E, 'k~749', 'ocean', True)
+        return t_2605(ctx, k, s, E)
 
-    return t_2556(ctx, r1, s, E)
-
-
-t_2556 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:25
+    return t_2602(ctx, r1, s, E)
 
 
-def d_2557(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
+t_2602 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:25
+
+
+def d_2603(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', 'mohole_area', True)
+    LOCAL(ctx, E, 't~748', 'mohole_area', True)
     return True
 
 
-d_2558 = _C.d_2558  # rules_data/terraforming_mars/cards/141-208.yaml:25
+d_2604 = _C.d_2604  # rules_data/terraforming_mars/cards/141-208.yaml:25
 
 
-def t_2559(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_2605(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~720', E.get('t~717'), True)
-    LOCAL(ctx, E, 'l~721', x_2909(ctx, E), True)
-    return t_2562(ctx, k, s, E)
+    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
+    LOCAL(ctx, E, 'l~752', x_2955(ctx, E), True)
+    return t_2608(ctx, k, s, E)
 
 
-d_2560 = _C.d_2560  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_2561 = _C.d_2561  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2606 = _C.d_2606  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2607 = _C.d_2607  # rules_data/terraforming_mars/definitions/board.yaml:158
 
 
-def t_2562(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_2608(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2910(ctx, E):
-        return t_2563(ctx, k, s, E)
+    if x_2956(ctx, E):
+        return t_2609(ctx, k, s, E)
     return k()
 
 
-def t_2563(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_2609(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~726', x_2911(ctx, E), True)
-    if not x_2912(ctx, E):
+    LOCAL(ctx, E, 'open~757', x_2957(ctx, E), True)
+    if not x_2958(ctx, E):
         return False
-    return t_2566(ctx, k, s, E)
+    return t_2612(ctx, k, s, E)
 
 
-d_2564 = _C.d_2275  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2565 = _C.d_2276  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_2610 = _C.d_2319  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2611 = _C.d_2320  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_2566(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2612(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2566, None, [], k)
+    return CHOOSE(ctx, 2612, None, [], k)
 
 
-def t_2567(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2613(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~728', E.get('t~720'), True)
-    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
-    return t_2570(ctx, k, s, E)
+    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
+    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
+    return t_2616(ctx, k, s, E)
 
 
-d_2568 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2569 = _C.d_2225  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2614 = _C.d_2323  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2615 = _C.d_2269  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_2570(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2616(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2571, ctx.state.get('board'), E.get('s~729'))
+    c, key = KEYPLACE(ctx, 2617, ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2917(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[6])
-    return t_2573(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2963(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[6])
+    return t_2619(ctx, k, s, E)
 
 
-def d_2571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2617(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2571, ctx.state.get('board'), E.get('s~729'))
+    c, key = KEYPLACE(ctx, 2617, ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2917(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_2963(ctx, E), '=', False, K[5])
     return True
 
 
-d_2572 = _C.d_2228  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2573 = _C.t_2229  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2574 = _C.t_2230  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2575 = _C.t_2231  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2576 = _C.t_2232  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2577 = _C.t_2233  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2578 = _C.t_2234  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2579 = _C.d_2235  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2618 = _C.d_2272  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2619 = _C.t_2273  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2620 = _C.t_2274  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2621 = _C.t_2275  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2622 = _C.t_2276  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2623 = _C.t_2277  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2624 = _C.t_2278  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2625 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2551: CPS(d_2551),
-    2552: CPS(d_2552),
-    2553: CPS(d_2553),
-    2554: CPS(d_2554),
-    2555: t_2555,
-    2556: t_2556,
-    2557: CPS(d_2557),
-    2558: CPS(d_2558),
-    2559: t_2559,
-    2560: CPS(d_2560),
-    2561: CPS(d_2561),
-    2562: t_2562,
-    2563: t_2563,
-    2564: CPS(d_2564),
-    2565: CPS(d_2565),
-    2566: t_2566,
-    2567: t_2567,
-    2568: CPS(d_2568),
-    2569: CPS(d_2569),
-    2570: t_2570,
-    2571: CPS(d_2571),
-    2572: CPS(d_2572),
-    2573: t_2573,
-    2574: t_2574,
-    2575: t_2575,
-    2576: t_2576,
-    2577: t_2577,
-    2578: t_2578,
-    2579: CPS(d_2579),
+    2597: CPS(d_2597),
+    2598: CPS(d_2598),
+    2599: CPS(d_2599),
+    2600: CPS(d_2600),
+    2601: t_2601,
+    2602: t_2602,
+    2603: CPS(d_2603),
+    2604: CPS(d_2604),
+    2605: t_2605,
+    2606: CPS(d_2606),
+    2607: CPS(d_2607),
+    2608: t_2608,
+    2609: t_2609,
+    2610: CPS(d_2610),
+    2611: CPS(d_2611),
+    2612: t_2612,
+    2613: t_2613,
+    2614: CPS(d_2614),
+    2615: CPS(d_2615),
+    2616: t_2616,
+    2617: CPS(d_2617),
+    2618: CPS(d_2618),
+    2619: t_2619,
+    2620: t_2620,
+    2621: t_2621,
+    2622: t_2622,
+    2623: t_2623,
+    2624: t_2624,
+    2625: CPS(d_2625),
 }
 
 
 CODE = {
-    2903: x_2903,
-    2905: x_2905,
-    2909: x_2909,
-    2910: x_2910,
-    2911: x_2911,
-    2912: x_2912,
-    2916: x_2916,
-    2917: x_2917,
-    2918: x_2918,
-    2920: x_2920,
-    2921: x_2921,
-    2922: x_2922,
-    2923: x_2923,
-    2924: x_2924,
-    2925: x_2925,
-    2929: x_2929,
+    2949: x_2949,
+    2951: x_2951,
+    2955: x_2955,
+    2956: x_2956,
+    2957: x_2957,
+    2958: x_2958,
+    2962: x_2962,
+    2963: x_2963,
+    2964: x_2964,
+    2966: x_2966,
+    2967: x_2967,
+    2968: x_2968,
+    2969: x_2969,
+    2970: x_2970,
+    2971: x_2971,
+    2975: x_2975,
 }
 AT = {
 }
@@ -288,5 +288,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:18
-    'mohole_area': '{"id":"mohole_area","number":"142","name":{"en":"Mohole Area"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":2901},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2552},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":2902},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2553},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2903},"o":"+=","e":{"op":"var","n":"n~715","x":2904},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2554}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2551},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2905},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2556},{"op":"let","v":"t~717","e":{"op":"lit","v":"mohole_area","x":2906},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2557},{"op":"let","v":"k~718","e":{"op":"lit","v":"ocean","x":2907},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2558},{"op":"seq","b":[{"op":"let","v":"t~720","e":{"op":"var","n":"t~717","x":2908},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2560},{"op":"let","v":"l~721","e":{"op":"filt","v":"x~719","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~719"},"f":"type","d":null},"b":{"op":"var","n":"k~718"}},"x":2909},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2561},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~720"}}}]},"x":2910},"t":{"op":"seq","b":[{"op":"let","v":"open~726","e":{"op":"filt","v":"s~723","src":{"op":"var","n":"l~721"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"var","n":"t~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~723"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~724","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~723"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~725","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~725"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~725"}}]}]}}]}]}}]}}]}]},"x":2911},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2564},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~726"}]},"b":{"op":"lit","v":0},"x":2912},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2565},{"op":"choose","alts":[{"gens":[{"v":"space~727","src":{"op":"var","n":"open~726","x":2913},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~728","e":{"op":"var","n":"t~720","x":2914},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2568},{"op":"let","v":"s~729","e":{"op":"var","n":"space~727","x":2915},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2569},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~729"},"d":{},"x":2916},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~728"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2917},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2571},{"op":"set","t":{"op":"st","k":"last_space","x":2918},"o":"=","e":{"op":"var","n":"s~729","x":2919},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2572},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2920},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~729"},"f":"bonus","d":null,"x":2921},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2575},{"op":"for","v":"x~730","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~729"}],"kind":"spaces","x":2922},"w":{"op":"in","a":{"op":"var","n":"x~730"},"b":{"op":"st","k":"board"},"neg":false,"x":2923},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~730"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2924},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2577},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2576},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"effect","d":null,"x":2925},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2578},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~728","x":2926},"space":{"op":"var","n":"s~729","x":2927},"by":{"op":"var","n":"you","x":2928}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2579}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2574},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2573}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2570}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2567},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~727"}],"x":2929}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"mohole_area","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Area Mohole su una casella oceano","en":"place a Mohole Area tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2566}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2563},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2562}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2559}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2555},"source":{"doc":"tm-facts","section":"cards.json #142"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:18"}',
+    'mohole_area': '{"id":"mohole_area","number":"142","name":{"en":"Mohole Area"},"type":"automated","cost":20,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":2947},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2598},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":2948},"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2599},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2949},"o":"+=","e":{"op":"var","n":"n~746","x":2950},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2600}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:24","id":2597},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2951},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2602},{"op":"let","v":"t~748","e":{"op":"lit","v":"mohole_area","x":2952},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2603},{"op":"let","v":"k~749","e":{"op":"lit","v":"ocean","x":2953},"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2604},{"op":"seq","b":[{"op":"let","v":"t~751","e":{"op":"var","n":"t~748","x":2954},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2606},{"op":"let","v":"l~752","e":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"var","n":"k~749"}},"x":2955},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2607},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~751"}}}]},"x":2956},"t":{"op":"seq","b":[{"op":"let","v":"open~757","e":{"op":"filt","v":"s~754","src":{"op":"var","n":"l~752"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~751"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~754"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":2957},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2610},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~757"}]},"b":{"op":"lit","v":0},"x":2958},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2611},{"op":"choose","alts":[{"gens":[{"v":"space~758","src":{"op":"var","n":"open~757","x":2959},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~759","e":{"op":"var","n":"t~751","x":2960},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2614},{"op":"let","v":"s~760","e":{"op":"var","n":"space~758","x":2961},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2615},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~760"},"d":{},"x":2962},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~759"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2963},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2617},{"op":"set","t":{"op":"st","k":"last_space","x":2964},"o":"=","e":{"op":"var","n":"s~760","x":2965},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2618},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2966},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"bonus","d":null,"x":2967},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2621},{"op":"for","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces","x":2968},"w":{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false,"x":2969},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2970},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2623},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2622},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"effect","d":null,"x":2971},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2624},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~759","x":2972},"space":{"op":"var","n":"s~760","x":2973},"by":{"op":"var","n":"you","x":2974}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2625}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2620},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2619}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2616}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2613},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~758"}],"x":2975}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"mohole_area","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Area Mohole su una casella oceano","en":"place a Mohole Area tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2612}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2609},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2608}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2605}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:25","id":2601},"source":{"doc":"tm-facts","section":"cards.json #142"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:18"}',
 }

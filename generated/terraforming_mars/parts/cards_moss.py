@@ -48,98 +48,98 @@ K = [
 ]
 
 
-x_2560 = _C.x_413  # rules_data/terraforming_mars/cards/071-140.yaml:516
-x_2563 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2567 = _C.x_742  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2568 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2604 = _C.x_421  # rules_data/terraforming_mars/cards/071-140.yaml:516
+x_2607 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2611 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2612 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2258(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
+def d_2302(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:524
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 2305, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    if not d_2264(ctx, E):
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    if not d_2308(ctx, E):
         return False
     return True
 
 
-d_2259 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:524
-d_2260 = _C.d_778  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2303 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2304 = _C.d_794  # rules_data/terraforming_mars/cards/071-140.yaml:524
 
 
-def d_2261(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2305(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2261, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2305, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2262 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:524
-d_2263 = _C.d_772  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2306 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:524
+d_2307 = _C.d_788  # rules_data/terraforming_mars/cards/071-140.yaml:524
 
 
-def d_2264(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2308(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2567(ctx, E):
+    if not x_2611(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
-d_2265 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2309 = _C.d_674  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2266(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2310(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2266, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2310, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
 TRIALS = {
-    2258: CPS(d_2258),
-    2259: CPS(d_2259),
-    2260: CPS(d_2260),
-    2261: CPS(d_2261),
-    2262: CPS(d_2262),
-    2263: CPS(d_2263),
-    2264: CPS(d_2264),
-    2265: CPS(d_2265),
-    2266: CPS(d_2266),
+    2302: CPS(d_2302),
+    2303: CPS(d_2303),
+    2304: CPS(d_2304),
+    2305: CPS(d_2305),
+    2306: CPS(d_2306),
+    2307: CPS(d_2307),
+    2308: CPS(d_2308),
+    2309: CPS(d_2309),
+    2310: CPS(d_2310),
 }
 
 
 CODE = {
-    2560: x_2560,
-    2563: x_2563,
-    2567: x_2567,
-    2568: x_2568,
+    2604: x_2604,
+    2607: x_2607,
+    2611: x_2611,
+    2612: x_2612,
 }
 AT = {
 }
@@ -147,5 +147,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:516
-    'moss': '{"id":"moss","number":"122","name":{"en":"Moss"},"type":"automated","cost":4,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2560},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2561},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2259},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":2562},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2260},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2563},"o":"+=","e":{"op":"var","n":"n~715","x":2564},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2261},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2565},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2262},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":2566},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2263},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"},"x":2567},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2265},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2568},"o":"-=","e":{"op":"var","n":"n~717","x":2569},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2266}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2264}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2258},"source":{"doc":"tm-facts","section":"cards.json #122 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:516"}',
+    'moss': '{"id":"moss","number":"122","name":{"en":"Moss"},"type":"automated","cost":4,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2604},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2605},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2303},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":2606},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2304},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2607},"o":"+=","e":{"op":"var","n":"n~746","x":2608},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2305},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2609},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2306},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":2610},"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2307},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":2611},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2309},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2612},"o":"-=","e":{"op":"var","n":"n~748","x":2613},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2310}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2308}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:524","id":2302},"source":{"doc":"tm-facts","section":"cards.json #122 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:516"}',
 }

@@ -53,70 +53,70 @@ K = [
 ]
 
 
-def x_1319(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
+def x_1343(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 4)
 
 
-x_1322 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1324 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:441
+x_1346 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1348 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:441
 
 
-def x_1327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_1351(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~717'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~748'))) is str else None)
         _h2 = ctx.state.get('board')
-        return [v_x_719 for v_x_719 in [v_x_718 for v_x_718 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_718, NOREC).get('type', None) if type(v_x_718) is str else None) == _h1)] if (not any((v_x_720 in _h2 if type(_h2) in (list, dict) else IN(v_x_720, _h2)) for v_x_720 in ADJ(ctx, 'spaces', v_x_719)))]
-    return MEMO(ctx, (1327, E.get('t~717'), ctx.stamps.get('board', 0),), compute)
+        return [v_x_750 for v_x_750 in [v_x_749 for v_x_749 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_749, NOREC).get('type', None) if type(v_x_749) is str else None) == _h1)] if (not any((v_x_751 in _h2 if type(_h2) in (list, dict) else IN(v_x_751, _h2)) for v_x_751 in ADJ(ctx, 'spaces', v_x_750)))]
+    return MEMO(ctx, (1351, E.get('t~748'), ctx.stamps.get('board', 0),), compute)
 
 
-x_1328 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_1329 = _C.x_834  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_1330 = _C.x_835  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_1334 = _C.x_839  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1335 = _C.x_840  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1336 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1338 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1339 = _C.x_844  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1340 = _C.x_845  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1341 = _C.x_846  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1342 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1343 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1347 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_1352 = _C.x_849  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_1353 = _C.x_850  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_1354 = _C.x_851  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_1358 = _C.x_855  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1359 = _C.x_856  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1360 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1362 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1363 = _C.x_860  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1364 = _C.x_861  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1365 = _C.x_862  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1366 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1367 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1371 = _C.x_868  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def d_1173(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
+def d_1197(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:440
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1200, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
     return True
 
 
-d_1174 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:440
-d_1175 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:440
+d_1198 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:440
+d_1199 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:440
 
 
-def d_1176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1176, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1200, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
     return True
 
 
-def t_1177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
+def t_1201(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -124,198 +124,198 @@ def t_1177(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-07
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~717', 'natural_preserve', True)
-        return t_1180(ctx, k, s, E)
+        LOCAL(ctx, E, 't~748', 'natural_preserve', True)
+        return t_1204(ctx, k, s, E)
 
-    return t_1178(ctx, r1, s, E)
-
-
-t_1178 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:441
+    return t_1202(ctx, r1, s, E)
 
 
-def d_1179(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
+t_1202 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:441
+
+
+def d_1203(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:441
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', 'natural_preserve', True)
+    LOCAL(ctx, E, 't~748', 'natural_preserve', True)
     return True
 
 
-def t_1180(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_1204(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', E.get('t~717'), True)
-    LOCAL(ctx, E, 'l~722', x_1327(ctx, E), True)
-    return t_1183(ctx, k, s, E)
+    LOCAL(ctx, E, 't~752', E.get('t~748'), True)
+    LOCAL(ctx, E, 'l~753', x_1351(ctx, E), True)
+    return t_1207(ctx, k, s, E)
 
 
-def d_1181(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def d_1205(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', E.get('t~717'), True)
+    LOCAL(ctx, E, 't~752', E.get('t~748'), True)
     return True
 
 
-def d_1182(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def d_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~722', x_1327(ctx, E), True)
+    LOCAL(ctx, E, 'l~753', x_1351(ctx, E), True)
     return True
 
 
-def t_1183(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_1207(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1328(ctx, E):
-        return t_1184(ctx, k, s, E)
+    if x_1352(ctx, E):
+        return t_1208(ctx, k, s, E)
     return k()
 
 
-def t_1184(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_1208(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~727', x_1329(ctx, E), True)
-    if not x_1330(ctx, E):
+    LOCAL(ctx, E, 'open~758', x_1353(ctx, E), True)
+    if not x_1354(ctx, E):
         return False
-    return t_1187(ctx, k, s, E)
+    return t_1211(ctx, k, s, E)
 
 
-d_1185 = _C.d_751  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_1186 = _C.d_752  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_1209 = _C.d_767  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_1210 = _C.d_768  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_1187(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_1211(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1187, None, [], k)
+    return CHOOSE(ctx, 1211, None, [], k)
 
 
-def t_1188(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1212(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
-    return t_1191(ctx, k, s, E)
+    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    return t_1215(ctx, k, s, E)
 
 
-d_1189 = _C.d_755  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_1190 = _C.d_756  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_1213 = _C.d_771  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_1214 = _C.d_772  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_1191(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1215(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~730'))
+    c, key = KEYPLACE(ctx, 1216, ctx.state.get('board'), E.get('s~761'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1335(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[6])
-    return t_1194(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1359(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[6])
+    return t_1218(ctx, k, s, E)
 
 
-def d_1192(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1216(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1192, ctx.state.get('board'), E.get('s~730'))
+    c, key = KEYPLACE(ctx, 1216, ctx.state.get('board'), E.get('s~761'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1335(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_1359(ctx, E), '=', False, K[5])
     return True
 
 
-d_1193 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1194 = _C.t_760  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1195 = _C.t_761  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1196 = _C.t_762  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1197 = _C.t_763  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1198 = _C.t_764  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1199 = _C.t_765  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1200 = _C.d_766  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1217 = _C.d_775  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1218 = _C.t_776  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1219 = _C.t_777  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1220 = _C.t_778  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1221 = _C.t_779  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1222 = _C.t_780  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1223 = _C.t_781  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1224 = _C.d_782  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    1173: CPS(d_1173),
-    1174: CPS(d_1174),
-    1175: CPS(d_1175),
-    1176: CPS(d_1176),
-    1177: t_1177,
-    1178: t_1178,
-    1179: CPS(d_1179),
-    1180: t_1180,
-    1181: CPS(d_1181),
-    1182: CPS(d_1182),
-    1183: t_1183,
-    1184: t_1184,
-    1185: CPS(d_1185),
-    1186: CPS(d_1186),
-    1187: t_1187,
-    1188: t_1188,
-    1189: CPS(d_1189),
-    1190: CPS(d_1190),
-    1191: t_1191,
-    1192: CPS(d_1192),
-    1193: CPS(d_1193),
-    1194: t_1194,
-    1195: t_1195,
-    1196: t_1196,
-    1197: t_1197,
-    1198: t_1198,
-    1199: t_1199,
+    1197: CPS(d_1197),
+    1198: CPS(d_1198),
+    1199: CPS(d_1199),
     1200: CPS(d_1200),
+    1201: t_1201,
+    1202: t_1202,
+    1203: CPS(d_1203),
+    1204: t_1204,
+    1205: CPS(d_1205),
+    1206: CPS(d_1206),
+    1207: t_1207,
+    1208: t_1208,
+    1209: CPS(d_1209),
+    1210: CPS(d_1210),
+    1211: t_1211,
+    1212: t_1212,
+    1213: CPS(d_1213),
+    1214: CPS(d_1214),
+    1215: t_1215,
+    1216: CPS(d_1216),
+    1217: CPS(d_1217),
+    1218: t_1218,
+    1219: t_1219,
+    1220: t_1220,
+    1221: t_1221,
+    1222: t_1222,
+    1223: t_1223,
+    1224: CPS(d_1224),
 }
 
 
 CODE = {
-    1319: x_1319,
-    1322: x_1322,
-    1324: x_1324,
-    1327: x_1327,
-    1328: x_1328,
-    1329: x_1329,
-    1330: x_1330,
-    1334: x_1334,
-    1335: x_1335,
-    1336: x_1336,
-    1338: x_1338,
-    1339: x_1339,
-    1340: x_1340,
-    1341: x_1341,
-    1342: x_1342,
     1343: x_1343,
-    1347: x_1347,
+    1346: x_1346,
+    1348: x_1348,
+    1351: x_1351,
+    1352: x_1352,
+    1353: x_1353,
+    1354: x_1354,
+    1358: x_1358,
+    1359: x_1359,
+    1360: x_1360,
+    1362: x_1362,
+    1363: x_1363,
+    1364: x_1364,
+    1365: x_1365,
+    1366: x_1366,
+    1367: x_1367,
+    1371: x_1371,
 }
 AT = {
-    1319: 'rules_data/terraforming_mars/cards/001-070.yaml:433',
-    1327: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    1343: 'rules_data/terraforming_mars/cards/001-070.yaml:433',
+    1351: 'rules_data/terraforming_mars/definitions/board.yaml:164',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:433
-    'natural_preserve': '{"id":"natural_preserve","number":"044","name":{"en":"Natural Preserve"},"type":"automated","cost":9,"tags":["science","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1319},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1320},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1174},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1321},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1175},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1322},"o":"+=","e":{"op":"var","n":"n~715","x":1323},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1176}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1173},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1324},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1178},{"op":"let","v":"t~717","e":{"op":"lit","v":"natural_preserve","x":1325},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1179},{"op":"seq","b":[{"op":"let","v":"t~721","e":{"op":"var","n":"t~717","x":1326},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1181},{"op":"let","v":"l~722","e":{"op":"filt","v":"x~719","src":{"op":"filt","v":"x~718","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~718"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~717"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~720","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~719"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~720"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":1327},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1182},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~723","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~723"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":1328},"t":{"op":"seq","b":[{"op":"let","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"var","n":"l~722"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]},"x":1329},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1185},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~727"}]},"b":{"op":"lit","v":0},"x":1330},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":1186},{"op":"choose","alts":[{"gens":[{"v":"space~728","src":{"op":"var","n":"open~727","x":1331},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~729","e":{"op":"var","n":"t~721","x":1332},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1189},{"op":"let","v":"s~730","e":{"op":"var","n":"space~728","x":1333},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1190},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~730"},"d":{},"x":1334},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~729"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1335},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1192},{"op":"set","t":{"op":"st","k":"last_space","x":1336},"o":"=","e":{"op":"var","n":"s~730","x":1337},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1193},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1338},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~730"},"f":"bonus","d":null,"x":1339},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1196},{"op":"for","v":"x~731","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~730"}],"kind":"spaces","x":1340},"w":{"op":"in","a":{"op":"var","n":"x~731"},"b":{"op":"st","k":"board"},"neg":false,"x":1341},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1342},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1198},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1197},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"effect","d":null,"x":1343},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1199},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~729","x":1344},"space":{"op":"var","n":"s~730","x":1345},"by":{"op":"var","n":"you","x":1346}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1200}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1195},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1194}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1191}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1188},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~728"}],"x":1347}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"natural_preserve"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Riserva naturale non adiacente ad alcuna altra tessera","en":"place a Natural Preserve tile next to no other tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":1187}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":1184},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":1183}],"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1180}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1177},"vp":{"op":"lit","v":1,"x":1348},"source":{"doc":"tm-facts","section":"cards.json #044 (tile natural preserve on isolated)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:433"}',
+    'natural_preserve': '{"id":"natural_preserve","number":"044","name":{"en":"Natural Preserve"},"type":"automated","cost":9,"tags":["science","building"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":4},"x":1343},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1344},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1198},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1345},"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1199},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1346},"o":"+=","e":{"op":"var","n":"n~746","x":1347},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1200}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:440","id":1197},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1348},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1202},{"op":"let","v":"t~748","e":{"op":"lit","v":"natural_preserve","x":1349},"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1203},{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~748","x":1350},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":1205},{"op":"let","v":"l~753","e":{"op":"filt","v":"x~750","src":{"op":"filt","v":"x~749","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~748"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~751","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~750"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~751"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":1351},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":1206},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~754","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":1352},"t":{"op":"seq","b":[{"op":"let","v":"open~758","e":{"op":"filt","v":"s~755","src":{"op":"var","n":"l~753"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":1353},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1209},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~758"}]},"b":{"op":"lit","v":0},"x":1354},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":1210},{"op":"choose","alts":[{"gens":[{"v":"space~759","src":{"op":"var","n":"open~758","x":1355},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~760","e":{"op":"var","n":"t~752","x":1356},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1213},{"op":"let","v":"s~761","e":{"op":"var","n":"space~759","x":1357},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1214},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~761"},"d":{},"x":1358},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~760"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1359},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1216},{"op":"set","t":{"op":"st","k":"last_space","x":1360},"o":"=","e":{"op":"var","n":"s~761","x":1361},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1217},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1362},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~761"},"f":"bonus","d":null,"x":1363},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1220},{"op":"for","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces","x":1364},"w":{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false,"x":1365},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1366},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1222},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1221},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"effect","d":null,"x":1367},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1223},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~760","x":1368},"space":{"op":"var","n":"s~761","x":1369},"by":{"op":"var","n":"you","x":1370}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1224}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1219},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1218}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1215}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1212},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~759"}],"x":1371}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"natural_preserve"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Riserva naturale non adiacente ad alcuna altra tessera","en":"place a Natural Preserve tile next to no other tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":1211}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":1208},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":1207}],"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":1204}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:441","id":1201},"vp":{"op":"lit","v":1,"x":1372},"source":{"doc":"tm-facts","section":"cards.json #044 (tile natural preserve on isolated)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:433"}',
 }

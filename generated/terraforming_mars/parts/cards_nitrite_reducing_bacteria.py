@@ -50,255 +50,255 @@ K = [
 ]
 
 
-x_3091 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3095 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3139 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3143 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3100(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_3148(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~719'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~750'))) is int else num(_w4)))
 
 
-x_3101 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_3149 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
-def x_3105(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3153(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~721'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~752'))) is str else None) == 'game')
 
 
-def x_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~721'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~721'), 0))
+    return (_w1.get(E.get('t~752'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~752'), 0))
 
 
-def x_3108(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~721'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~721'), 0))
+    return (_w2.get(E.get('t~752'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~752'), 0))
 
 
-def x_3110(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3158(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~721') == 'tr')) and (((_w1 if type((_w1 := E.get('n~722'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~752') == 'tr')) and (((_w1 if type((_w1 := E.get('n~753'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3111 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3159 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_2713(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
+def d_2761(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:174
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'microbe', True)
-    c, key = KEYPLACE(ctx, 2716, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'microbe', True)
+    c, key = KEYPLACE(ctx, 2764, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2714 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:174
-d_2715 = _C.d_1011  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2762 = _C.d_793  # rules_data/terraforming_mars/cards/141-208.yaml:174
+d_2763 = _C.d_1035  # rules_data/terraforming_mars/cards/141-208.yaml:174
 
 
-def d_2716(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2716, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2764, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-def t_2717(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def t_2765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2717, None, [], k)
+    return CHOOSE(ctx, 2765, None, [], k)
 
 
-def d_2718(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2766(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'microbe', True)
-    c, key = KEYPLACE(ctx, 2721, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    c, key = KEYPLACE(ctx, 2769, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2719 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:177
-d_2720 = _C.d_782  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2767 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2768 = _C.d_798  # rules_data/terraforming_mars/cards/141-208.yaml:177
 
 
-def d_2721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2769(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2721, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2769, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-def d_2722(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2770(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 3, True)
-    LOCAL(ctx, E, 'r~720', 'microbe', True)
-    if not d_2725(ctx, E):
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'microbe', True)
+    if not d_2773(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 't~721', 'tr', True)
-    LOCAL(ctx, E, 'n~722', 1, True)
-    if not d_2730(ctx, E):
+    LOCAL(ctx, E, 't~752', 'tr', True)
+    LOCAL(ctx, E, 'n~753', 1, True)
+    if not d_2778(ctx, E):
         return False
     return True
 
 
-d_2723 = _C.d_711  # rules_data/terraforming_mars/cards/141-208.yaml:177
-d_2724 = _C.d_2724  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2771 = _C.d_725  # rules_data/terraforming_mars/cards/141-208.yaml:177
+d_2772 = _C.d_2772  # rules_data/terraforming_mars/cards/141-208.yaml:177
 
 
-def d_2725(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2773(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3100(ctx, E):
+    if not x_3148(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2775, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[0])
     return True
 
 
-def d_2726(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2774(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3100(ctx, E):
+    if not x_3148(ctx, E):
         return False
     return True
 
 
-def d_2727(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_2775(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2727, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2775, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '-=', False, K[0])
     return True
 
 
-def d_2728(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2776(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', 'tr', True)
+    LOCAL(ctx, E, 't~752', 'tr', True)
     return True
 
 
-def d_2729(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
+def d_2777(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:177
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~722', 1, True)
+    LOCAL(ctx, E, 'n~753', 1, True)
     return True
 
 
-def d_2730(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2778(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3105(ctx, E):
+    if x_3153(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 2731, ctx.state.get('game_tracks'), E.get('t~721'))
+        c, key = KEYPLACE(ctx, 2779, ctx.state.get('game_tracks'), E.get('t~752'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~722'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[1])
     else:
-        if not d_2732(ctx, E):
+        if not d_2780(ctx, E):
             return False
     return True
 
 
-def d_2731(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_2779(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2731, ctx.state.get('game_tracks'), E.get('t~721'))
+    c, key = KEYPLACE(ctx, 2779, ctx.state.get('game_tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~722'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~753'), '+=', False, K[1])
     return True
 
 
-def d_2732(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2780(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2733, PL(ctx, E.get('you')).get('tracks'), E.get('t~721'))
+    c, key = KEYPLACE(ctx, 2781, PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~722'), '+=', False, K[2])
-    if not d_2734(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[2])
+    if not d_2782(ctx, E):
         return False
     return True
 
 
-def d_2733(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2781(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2733, PL(ctx, E.get('you')).get('tracks'), E.get('t~721'))
+    c, key = KEYPLACE(ctx, 2781, PL(ctx, E.get('you')).get('tracks'), E.get('t~752'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~722'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~753'), '+=', False, K[2])
     return True
 
 
-def d_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_2782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3110(ctx, E):
+    if x_3158(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -306,57 +306,57 @@ def d_2734(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_2735 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_2783 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    2713: CPS(d_2713),
-    2714: CPS(d_2714),
-    2715: CPS(d_2715),
-    2716: CPS(d_2716),
-    2717: t_2717,
-    2718: CPS(d_2718),
-    2719: CPS(d_2719),
-    2720: CPS(d_2720),
-    2721: CPS(d_2721),
-    2722: CPS(d_2722),
-    2723: CPS(d_2723),
-    2724: CPS(d_2724),
-    2725: CPS(d_2725),
-    2726: CPS(d_2726),
-    2727: CPS(d_2727),
-    2728: CPS(d_2728),
-    2729: CPS(d_2729),
-    2730: CPS(d_2730),
-    2731: CPS(d_2731),
-    2732: CPS(d_2732),
-    2733: CPS(d_2733),
-    2734: CPS(d_2734),
-    2735: CPS(d_2735),
+    2761: CPS(d_2761),
+    2762: CPS(d_2762),
+    2763: CPS(d_2763),
+    2764: CPS(d_2764),
+    2765: t_2765,
+    2766: CPS(d_2766),
+    2767: CPS(d_2767),
+    2768: CPS(d_2768),
+    2769: CPS(d_2769),
+    2770: CPS(d_2770),
+    2771: CPS(d_2771),
+    2772: CPS(d_2772),
+    2773: CPS(d_2773),
+    2774: CPS(d_2774),
+    2775: CPS(d_2775),
+    2776: CPS(d_2776),
+    2777: CPS(d_2777),
+    2778: CPS(d_2778),
+    2779: CPS(d_2779),
+    2780: CPS(d_2780),
+    2781: CPS(d_2781),
+    2782: CPS(d_2782),
+    2783: CPS(d_2783),
 }
 
 
 CODE = {
-    3091: x_3091,
-    3095: x_3095,
-    3100: x_3100,
-    3101: x_3101,
-    3105: x_3105,
-    3106: x_3106,
-    3108: x_3108,
-    3110: x_3110,
-    3111: x_3111,
+    3139: x_3139,
+    3143: x_3143,
+    3148: x_3148,
+    3149: x_3149,
+    3153: x_3153,
+    3154: x_3154,
+    3156: x_3156,
+    3158: x_3158,
+    3159: x_3159,
 }
 AT = {
-    3100: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
-    3105: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3106: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3108: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3110: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3148: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3153: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    3154: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    3156: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    3158: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:168
-    'nitrite_reducing_bacteria': '{"id":"nitrite_reducing_bacteria","number":"157","name":{"en":"Nitrite Reducing Bacteria"},"type":"active","cost":11,"tags":["microbe"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":3089},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2714},{"op":"let","v":"r~716","e":{"op":"lit","v":"microbe","x":3090},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2715},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3091},"o":"+=","e":{"op":"var","n":"n~715","x":3092},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2716}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2713},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3093},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2719},{"op":"let","v":"r~718","e":{"op":"lit","v":"microbe","x":3094},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2720},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3095},"o":"+=","e":{"op":"var","n":"n~717","x":3096},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2721}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2718},"label":{"op":"lit","v":{"option":0},"x":3097}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":3098},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2723},{"op":"let","v":"r~720","e":{"op":"lit","v":"microbe","x":3099},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2724},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~719"},"x":3100},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2726},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3101},"o":"-=","e":{"op":"var","n":"n~719","x":3102},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2727}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2725},{"op":"let","v":"t~721","e":{"op":"lit","v":"tr","x":3103},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2728},{"op":"let","v":"n~722","e":{"op":"lit","v":1,"x":3104},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2729},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~721"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3105},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~721"},"d":0,"x":3106},"o":"+=","e":{"op":"var","n":"n~722","x":3107},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2731},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~721"},"d":0,"x":3108},"o":"+=","e":{"op":"var","n":"n~722","x":3109},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2733},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~721"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~722"},"b":{"op":"lit","v":0}}],"x":3110},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3111},"o":"=","e":{"op":"lit","v":true,"x":3112},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2735},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2734}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":2732},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":2730}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2722},"label":{"op":"lit","v":{"option":1},"x":3113}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 3 microbi da questa carta e aumenta il NT di 1","en":"choose one: add 1 microbe to this card, or remove 3 microbes from this card and raise the TR 1 step"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2717}}],"source":{"doc":"tm-facts","section":"cards.json #157"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:168"}',
+    'nitrite_reducing_bacteria': '{"id":"nitrite_reducing_bacteria","number":"157","name":{"en":"Nitrite Reducing Bacteria"},"type":"active","cost":11,"tags":["microbe"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":3137},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2762},{"op":"let","v":"r~747","e":{"op":"lit","v":"microbe","x":3138},"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2763},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3139},"o":"+=","e":{"op":"var","n":"n~746","x":3140},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2764}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:174","id":2761},"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3141},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2767},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":3142},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2768},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3143},"o":"+=","e":{"op":"var","n":"n~748","x":3144},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2769}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2766},"label":{"op":"lit","v":{"option":0},"x":3145}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3146},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2771},{"op":"let","v":"r~751","e":{"op":"lit","v":"microbe","x":3147},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2772},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~750"},"x":3148},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2774},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3149},"o":"-=","e":{"op":"var","n":"n~750","x":3150},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2775}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":2773},{"op":"let","v":"t~752","e":{"op":"lit","v":"tr","x":3151},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2776},{"op":"let","v":"n~753","e":{"op":"lit","v":1,"x":3152},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2777},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~752"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3153},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~752"},"d":0,"x":3154},"o":"+=","e":{"op":"var","n":"n~753","x":3155},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2779},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~752"},"d":0,"x":3156},"o":"+=","e":{"op":"var","n":"n~753","x":3157},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2781},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~752"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~753"},"b":{"op":"lit","v":0}}],"x":3158},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3159},"o":"=","e":{"op":"lit","v":true,"x":3160},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2783},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2782}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":2780},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":2778}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2770},"label":{"op":"lit","v":{"option":1},"x":3161}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 3 microbi da questa carta e aumenta il NT di 1","en":"choose one: add 1 microbe to this card, or remove 3 microbes from this card and raise the TR 1 step"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:177","id":2765}}],"source":{"doc":"tm-facts","section":"cards.json #157"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:168"}',
 }

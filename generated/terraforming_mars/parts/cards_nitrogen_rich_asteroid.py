@@ -52,121 +52,121 @@ K = [
 ]
 
 
-x_1215 = _C.x_1205  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_1216 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_1218 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_1220 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_1221 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_1226 = _C.x_399  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_1227 = _C.x_400  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1228 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1229 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_1230 = _C.x_403  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1231 = _C.x_404  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1233 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1235 = _C.x_408  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1236 = _C.x_409  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1237 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1239 = _C.x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_1240 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_1242 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1244 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1245 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1250 = _C.x_407  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_1251 = _C.x_408  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1252 = _C.x_409  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1253 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1254 = _C.x_411  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1255 = _C.x_412  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1257 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1259 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1260 = _C.x_417  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1261 = _C.x_418  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def x_1240(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def x_1264(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1240, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_720, NOREC).get('tags', []) if type(v_c_720) is str else [])).count('plant') for v_c_720 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_722, NOREC).get('tags', []) if type(v_c_722) is str else [])).count('plant') for v_c_722 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
+    return MEMO(ctx, (1264, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_751, NOREC).get('tags', []) if type(v_c_751) is str else [])).count('plant') for v_c_751 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_753, NOREC).get('tags', []) if type(v_c_753) is str else [])).count('plant') for v_c_753 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
 
 
-x_1243 = _C.x_1243  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1247 = _C.x_1247  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1267 = _C.x_1267  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1271 = _C.x_1271  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1080(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def t_1104(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     def r1():
-        if not d_1104(ctx, E):
+        if not d_1128(ctx, E):
             return False
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~715', 'tr', True)
-    LOCAL(ctx, E, 'n~716', 2, True)
-    if not d_1083(ctx, E):
+    LOCAL(ctx, E, 't~746', 'tr', True)
+    LOCAL(ctx, E, 'n~747', 2, True)
+    if not d_1107(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~717', 'temperature', True)
-    LOCAL(ctx, E, 'n~718', 1, True)
-    return t_1091(ctx, r1, s, E)
+    LOCAL(ctx, E, 'p~748', 'temperature', True)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    return t_1115(ctx, r1, s, E)
 
 
-d_1081 = _C.d_1072  # rules_data/terraforming_mars/cards/001-070.yaml:375
-d_1082 = _C.d_585  # rules_data/terraforming_mars/cards/001-070.yaml:375
+d_1105 = _C.d_1096  # rules_data/terraforming_mars/cards/001-070.yaml:375
+d_1106 = _C.d_597  # rules_data/terraforming_mars/cards/001-070.yaml:375
 
 
-def d_1083(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_1107(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1215(ctx, E):
+    if x_1239(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 1084, ctx.state.get('game_tracks'), E.get('t~715'))
+        c, key = KEYPLACE(ctx, 1108, ctx.state.get('game_tracks'), E.get('t~746'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[1])
+            SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[1])
     else:
-        if not d_1085(ctx, E):
+        if not d_1109(ctx, E):
             return False
     return True
 
 
-def d_1084(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_1108(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1084, ctx.state.get('game_tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 1108, ctx.state.get('game_tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[1])
+        SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[1])
     return True
 
 
-def d_1085(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_1109(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1086, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 1110, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[2])
-    if not d_1087(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[2])
+    if not d_1111(ctx, E):
         return False
     return True
 
 
-def d_1086(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_1110(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1086, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 1110, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[2])
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[2])
     return True
 
 
-d_1087 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_1088 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_1089 = _C.d_360  # rules_data/terraforming_mars/cards/001-070.yaml:375
-d_1090 = _C.d_361  # rules_data/terraforming_mars/cards/001-070.yaml:375
+d_1111 = _C.d_1102  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1112 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1113 = _C.d_368  # rules_data/terraforming_mars/cards/001-070.yaml:375
+d_1114 = _C.d_369  # rules_data/terraforming_mars/cards/001-070.yaml:375
 
 
-def t_1091(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_1115(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -175,58 +175,58 @@ def t_1091(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1092(ctx, lambda: nxt(left - 1), k, E)
+        return t_1116(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~718')))
+    return nxt(num(E.get('n~749')))
 
 
-def t_1092(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_1116(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1226(ctx, E):
-        return t_1093(ctx, k, s, E)
+    if x_1250(ctx, E):
+        return t_1117(ctx, k, s, E)
     return k()
 
 
-def t_1093(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_1117(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1094, ctx.state.get('params'), E.get('p~717'))
+    c, key = KEYPLACE(ctx, 1118, ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1228(ctx, E), '+=', False, K[4])
-    return t_1095(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_1252(ctx, E), '+=', False, K[4])
+    return t_1119(ctx, k, s, E)
 
 
-def d_1094(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_1118(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1094, ctx.state.get('params'), E.get('p~717'))
+    c, key = KEYPLACE(ctx, 1118, ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1228(ctx, E), '+=', False, K[4])
+        SET(ctx, 'params', c, key, x_1252(ctx, E), '+=', False, K[4])
     return True
 
 
-def t_1095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_1119(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1229(ctx, E):
-        return t_1096(ctx, k, s, E)
+    if x_1253(ctx, E):
+        return t_1120(ctx, k, s, E)
     return k()
 
 
-def t_1096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_1120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -234,34 +234,34 @@ def t_1096(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~717'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_1097(ctx, E):
+    if not d_1121(ctx, E):
         return False
-    return t_1101(ctx, r1, s, E)
+    return t_1125(ctx, r1, s, E)
 
 
-def d_1097(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1121(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1230(ctx, E):
-        if not d_1098(ctx, E):
+    if x_1254(ctx, E):
+        if not d_1122(ctx, E):
             return False
     return True
 
 
-def d_1098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1122(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1099, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1123, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[2])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -270,157 +270,133 @@ def d_1098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1123(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1099, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1123, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[2])
     return True
 
 
-d_1100 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1101 = _C.t_372  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1102 = _C.t_373  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1103 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1124 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1125 = _C.t_380  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1126 = _C.t_381  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1127 = _C.d_382  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
-def d_1104(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1128(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1240(ctx, E):
-        if not d_1105(ctx, E):
+    if x_1264(ctx, E):
+        if not d_1129(ctx, E):
             return False
     else:
-        if not d_1109(ctx, E):
+        if not d_1133(ctx, E):
             return False
     return True
 
 
-def d_1105(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1129(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~724', 4, True)
-    LOCAL(ctx, E, 'r~725', 'plants', True)
-    c, key = KEYPLACE(ctx, 1108, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+    LOCAL(ctx, E, 'n~755', 4, True)
+    LOCAL(ctx, E, 'r~756', 'plants', True)
+    c, key = KEYPLACE(ctx, 1132, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[5])
     return True
 
 
-def d_1106(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1130(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~724', 4, True)
+    LOCAL(ctx, E, 'n~755', 4, True)
     return True
 
 
-def d_1107(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1131(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~725', 'plants', True)
+    LOCAL(ctx, E, 'r~756', 'plants', True)
     return True
 
 
-def d_1108(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1132(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1108, PL(ctx, E.get('you')).get('prod'), E.get('r~725'))
+    c, key = KEYPLACE(ctx, 1132, PL(ctx, E.get('you')).get('prod'), E.get('r~756'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~724'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~755'), '+=', False, K[5])
     return True
 
 
-def d_1109(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1133(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~726', 1, True)
-    LOCAL(ctx, E, 'r~727', 'plants', True)
-    c, key = KEYPLACE(ctx, 1112, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+    LOCAL(ctx, E, 'n~757', 1, True)
+    LOCAL(ctx, E, 'r~758', 'plants', True)
+    c, key = KEYPLACE(ctx, 1136, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[5])
     return True
 
 
-def d_1110(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1134(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~726', 1, True)
+    LOCAL(ctx, E, 'n~757', 1, True)
     return True
 
 
-def d_1111(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
+def d_1135(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~727', 'plants', True)
+    LOCAL(ctx, E, 'r~758', 'plants', True)
     return True
 
 
-def d_1112(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1136(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1112, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+    c, key = KEYPLACE(ctx, 1136, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[5])
+        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[5])
     return True
 
 
 TRIALS = {
-    1080: t_1080,
-    1081: CPS(d_1081),
-    1082: CPS(d_1082),
-    1083: CPS(d_1083),
-    1084: CPS(d_1084),
-    1085: CPS(d_1085),
-    1086: CPS(d_1086),
-    1087: CPS(d_1087),
-    1088: CPS(d_1088),
-    1089: CPS(d_1089),
-    1090: CPS(d_1090),
-    1091: t_1091,
-    1092: t_1092,
-    1093: t_1093,
-    1094: CPS(d_1094),
-    1095: t_1095,
-    1096: t_1096,
-    1097: CPS(d_1097),
-    1098: CPS(d_1098),
-    1099: CPS(d_1099),
-    1100: CPS(d_1100),
-    1101: t_1101,
-    1102: t_1102,
-    1103: CPS(d_1103),
-    1104: CPS(d_1104),
+    1104: t_1104,
     1105: CPS(d_1105),
     1106: CPS(d_1106),
     1107: CPS(d_1107),
@@ -429,35 +405,59 @@ TRIALS = {
     1110: CPS(d_1110),
     1111: CPS(d_1111),
     1112: CPS(d_1112),
+    1113: CPS(d_1113),
+    1114: CPS(d_1114),
+    1115: t_1115,
+    1116: t_1116,
+    1117: t_1117,
+    1118: CPS(d_1118),
+    1119: t_1119,
+    1120: t_1120,
+    1121: CPS(d_1121),
+    1122: CPS(d_1122),
+    1123: CPS(d_1123),
+    1124: CPS(d_1124),
+    1125: t_1125,
+    1126: t_1126,
+    1127: CPS(d_1127),
+    1128: CPS(d_1128),
+    1129: CPS(d_1129),
+    1130: CPS(d_1130),
+    1131: CPS(d_1131),
+    1132: CPS(d_1132),
+    1133: CPS(d_1133),
+    1134: CPS(d_1134),
+    1135: CPS(d_1135),
+    1136: CPS(d_1136),
 }
 
 
 CODE = {
-    1215: x_1215,
-    1216: x_1216,
-    1218: x_1218,
-    1220: x_1220,
-    1221: x_1221,
-    1226: x_1226,
-    1227: x_1227,
-    1228: x_1228,
-    1229: x_1229,
-    1230: x_1230,
-    1231: x_1231,
-    1233: x_1233,
-    1235: x_1235,
-    1236: x_1236,
-    1237: x_1237,
+    1239: x_1239,
     1240: x_1240,
-    1243: x_1243,
-    1247: x_1247,
+    1242: x_1242,
+    1244: x_1244,
+    1245: x_1245,
+    1250: x_1250,
+    1251: x_1251,
+    1252: x_1252,
+    1253: x_1253,
+    1254: x_1254,
+    1255: x_1255,
+    1257: x_1257,
+    1259: x_1259,
+    1260: x_1260,
+    1261: x_1261,
+    1264: x_1264,
+    1267: x_1267,
+    1271: x_1271,
 }
 AT = {
-    1240: 'rules_data/terraforming_mars/cards/001-070.yaml:375',
+    1264: 'rules_data/terraforming_mars/cards/001-070.yaml:375',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:368
-    'nitrogen_rich_asteroid': '{"id":"nitrogen_rich_asteroid","number":"037","name":{"en":"Nitrogen-Rich Asteroid"},"type":"event","cost":31,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":1213},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1081},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":1214},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1082},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1215},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":1216},"o":"+=","e":{"op":"var","n":"n~716","x":1217},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1084},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":1218},"o":"+=","e":{"op":"var","n":"n~716","x":1219},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1086},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":1220},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1221},"o":"=","e":{"op":"lit","v":true,"x":1222},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1088},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1087}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1085},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1083},{"op":"let","v":"p~717","e":{"op":"lit","v":"temperature","x":1223},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1089},{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":1224},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1090},{"op":"rep","n":{"op":"var","n":"n~718","x":1225},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"max","d":0},"x":1226},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0,"x":1227},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"step","d":0,"x":1228},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1094},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1229},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1230},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"tr_track","d":null},"d":0,"x":1231},"o":"+=","e":{"op":"lit","v":1,"x":1232},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1099},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1233},"o":"=","e":{"op":"lit","v":true,"x":1234},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1100}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1098},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1097},{"op":"for","v":"b~719","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"bonuses","d":[],"x":1235},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~719"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0},"x":1236},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~719"},"k":{"op":"lit","v":"effect"},"x":1237},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1102},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1101},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~717","x":1238},"by":{"op":"var","n":"you","x":1239}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1103}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1096},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1095}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1093},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1092},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1091},{"op":"if","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~720","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~721","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~720"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~721"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~722","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~723","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~722"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~723"},"b":{"op":"lit","v":"plant"}}}]}}]}},"b":{"op":"lit","v":3},"x":1240},"t":{"op":"seq","b":[{"op":"let","v":"n~724","e":{"op":"lit","v":4,"x":1241},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1106},{"op":"let","v":"r~725","e":{"op":"lit","v":"plants","x":1242},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1107},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~725"},"d":0,"x":1243},"o":"+=","e":{"op":"var","n":"n~724","x":1244},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1108}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1105},"e":{"op":"seq","b":[{"op":"let","v":"n~726","e":{"op":"lit","v":1,"x":1245},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1110},{"op":"let","v":"r~727","e":{"op":"lit","v":"plants","x":1246},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1111},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~727"},"d":0,"x":1247},"o":"+=","e":{"op":"var","n":"n~726","x":1248},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1112}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1109},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1104}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1080},"source":{"doc":"tm-facts","section":"cards.json #037 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:368"}',
+    'nitrogen_rich_asteroid': '{"id":"nitrogen_rich_asteroid","number":"037","name":{"en":"Nitrogen-Rich Asteroid"},"type":"event","cost":31,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"tr","x":1237},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1105},{"op":"let","v":"n~747","e":{"op":"lit","v":2,"x":1238},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1106},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~746"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1239},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~746"},"d":0,"x":1240},"o":"+=","e":{"op":"var","n":"n~747","x":1241},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1108},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~746"},"d":0,"x":1242},"o":"+=","e":{"op":"var","n":"n~747","x":1243},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1110},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~746"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~747"},"b":{"op":"lit","v":0}}],"x":1244},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1245},"o":"=","e":{"op":"lit","v":true,"x":1246},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1112},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1111}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1109},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1107},{"op":"let","v":"p~748","e":{"op":"lit","v":"temperature","x":1247},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1113},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":1248},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1114},{"op":"rep","n":{"op":"var","n":"n~749","x":1249},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0},"x":1250},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0,"x":1251},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0,"x":1252},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1118},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1253},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1254},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"d":0,"x":1255},"o":"+=","e":{"op":"lit","v":1,"x":1256},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1123},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1257},"o":"=","e":{"op":"lit","v":true,"x":1258},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1124}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1122},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1121},{"op":"for","v":"b~750","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"bonuses","d":[],"x":1259},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"x":1260},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"effect"},"x":1261},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1126},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1125},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~748","x":1262},"by":{"op":"var","n":"you","x":1263}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1127}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1120},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1119}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1117},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1116},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1115},{"op":"if","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~751","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~752","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~751"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~752"},"b":{"op":"lit","v":"plant"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~753","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~754","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~753"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~754"},"b":{"op":"lit","v":"plant"}}}]}}]}},"b":{"op":"lit","v":3},"x":1264},"t":{"op":"seq","b":[{"op":"let","v":"n~755","e":{"op":"lit","v":4,"x":1265},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1130},{"op":"let","v":"r~756","e":{"op":"lit","v":"plants","x":1266},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1131},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~756"},"d":0,"x":1267},"o":"+=","e":{"op":"var","n":"n~755","x":1268},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1132}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1129},"e":{"op":"seq","b":[{"op":"let","v":"n~757","e":{"op":"lit","v":1,"x":1269},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1134},{"op":"let","v":"r~758","e":{"op":"lit","v":"plants","x":1270},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1135},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":1271},"o":"+=","e":{"op":"var","n":"n~757","x":1272},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1136}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1133},"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1128}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:375","id":1104},"source":{"doc":"tm-facts","section":"cards.json #037 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:368"}',
 }

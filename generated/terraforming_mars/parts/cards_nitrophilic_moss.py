@@ -48,98 +48,98 @@ K = [
 ]
 
 
-x_2990 = _C.x_413  # rules_data/terraforming_mars/cards/141-208.yaml:57
-x_2993 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2997 = _C.x_742  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2998 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3038 = _C.x_421  # rules_data/terraforming_mars/cards/141-208.yaml:57
+x_3041 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3045 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3046 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2632(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
+def d_2680(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:66
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2635, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 2683, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    if not d_2638(ctx, E):
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    if not d_2686(ctx, E):
         return False
     return True
 
 
-d_2633 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2634 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2681 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2682 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:66
 
 
-def d_2635(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2683(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2635, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2683, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2636 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:66
-d_2637 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2684 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:66
+d_2685 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:66
 
 
-def d_2638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2686(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2997(ctx, E):
+    if not x_3045(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2688, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
-d_2639 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2687 = _C.d_674  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2640(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2688(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2640, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2688, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
 TRIALS = {
-    2632: CPS(d_2632),
-    2633: CPS(d_2633),
-    2634: CPS(d_2634),
-    2635: CPS(d_2635),
-    2636: CPS(d_2636),
-    2637: CPS(d_2637),
-    2638: CPS(d_2638),
-    2639: CPS(d_2639),
-    2640: CPS(d_2640),
+    2680: CPS(d_2680),
+    2681: CPS(d_2681),
+    2682: CPS(d_2682),
+    2683: CPS(d_2683),
+    2684: CPS(d_2684),
+    2685: CPS(d_2685),
+    2686: CPS(d_2686),
+    2687: CPS(d_2687),
+    2688: CPS(d_2688),
 }
 
 
 CODE = {
-    2990: x_2990,
-    2993: x_2993,
-    2997: x_2997,
-    2998: x_2998,
+    3038: x_3038,
+    3041: x_3041,
+    3045: x_3045,
+    3046: x_3046,
 }
 AT = {
 }
@@ -147,5 +147,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:57
-    'nitrophilic_moss': '{"id":"nitrophilic_moss","number":"146","name":{"en":"Nitrophilic Moss"},"type":"automated","cost":8,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2990},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2991},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2633},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":2992},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2634},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2993},"o":"+=","e":{"op":"var","n":"n~715","x":2994},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2635},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2995},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2636},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":2996},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2637},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"},"x":2997},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2639},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2998},"o":"-=","e":{"op":"var","n":"n~717","x":2999},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2640}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2638}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2632},"source":{"doc":"tm-facts","section":"cards.json #146 (render icons: minus plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:57"}',
+    'nitrophilic_moss': '{"id":"nitrophilic_moss","number":"146","name":{"en":"Nitrophilic Moss"},"type":"automated","cost":8,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":3038},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3039},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2681},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3040},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2682},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3041},"o":"+=","e":{"op":"var","n":"n~746","x":3042},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2683},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3043},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2684},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3044},"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2685},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":3045},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2687},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3046},"o":"-=","e":{"op":"var","n":"n~748","x":3047},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2688}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2686}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:66","id":2680},"source":{"doc":"tm-facts","section":"cards.json #146 (render icons: minus plants(2))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:57"}',
 }

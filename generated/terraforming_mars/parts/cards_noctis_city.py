@@ -53,103 +53,103 @@ K = [
 ]
 
 
-x_821 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_822 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_826 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_828 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:178
+x_837 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_838 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_842 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_844 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:178
 
 
-def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def x_848(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return [E.get('s~720')]
+    return [E.get('s~751')]
 
 
-x_833 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_834 = _C.x_834  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_835 = _C.x_835  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_839 = _C.x_839  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_840 = _C.x_840  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_841 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_843 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_844 = _C.x_844  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_845 = _C.x_845  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_846 = _C.x_846  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_847 = _C.x_847  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_848 = _C.x_848  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_852 = _C.x_852  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_849 = _C.x_849  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_850 = _C.x_850  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_851 = _C.x_851  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_855 = _C.x_855  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_856 = _C.x_856  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_857 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_859 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_860 = _C.x_860  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_861 = _C.x_861  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_862 = _C.x_862  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_863 = _C.x_863  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_864 = _C.x_864  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_868 = _C.x_868  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def d_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
+def d_749(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:177
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_736(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_752(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 757, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_734 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:177
-d_735 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_750 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_751 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:177
 
 
-def d_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_752(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_821(ctx, E):
+    if not x_837(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 754, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_737 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_753 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_738(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_754(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 738, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 754, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_739 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:177
-d_740 = _C.d_487  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_755 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:177
+d_756 = _C.d_495  # rules_data/terraforming_mars/cards/001-070.yaml:177
 
 
-def d_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 741, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 757, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+def t_758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -157,206 +157,206 @@ def t_742(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~719', 'city', True)
-        LOCAL(ctx, E, 's~720', 's31', True)
-        return t_746(ctx, k, s, E)
+        LOCAL(ctx, E, 't~750', 'city', True)
+        LOCAL(ctx, E, 's~751', 's31', True)
+        return t_762(ctx, k, s, E)
 
-    return t_743(ctx, r1, s, E)
-
-
-t_743 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:178
-d_744 = _C.d_744  # rules_data/terraforming_mars/cards/001-070.yaml:178
+    return t_759(ctx, r1, s, E)
 
 
-def d_745(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
+t_759 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:178
+d_760 = _C.d_760  # rules_data/terraforming_mars/cards/001-070.yaml:178
+
+
+def d_761(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:178
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~720', 's31', True)
+    LOCAL(ctx, E, 's~751', 's31', True)
     return True
 
 
-def t_746(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def t_762(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', E.get('t~719'), True)
-    LOCAL(ctx, E, 'l~722', x_832(ctx, E), True)
-    return t_749(ctx, k, s, E)
+    LOCAL(ctx, E, 't~752', E.get('t~750'), True)
+    LOCAL(ctx, E, 'l~753', x_848(ctx, E), True)
+    return t_765(ctx, k, s, E)
 
 
-def d_747(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_763(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~721', E.get('t~719'), True)
+    LOCAL(ctx, E, 't~752', E.get('t~750'), True)
     return True
 
 
-def d_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_764(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~722', x_832(ctx, E), True)
+    LOCAL(ctx, E, 'l~753', x_848(ctx, E), True)
     return True
 
 
-def t_749(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_765(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_833(ctx, E):
-        return t_750(ctx, k, s, E)
+    if x_849(ctx, E):
+        return t_766(ctx, k, s, E)
     return k()
 
 
-def t_750(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_766(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~727', x_834(ctx, E), True)
-    if not x_835(ctx, E):
+    LOCAL(ctx, E, 'open~758', x_850(ctx, E), True)
+    if not x_851(ctx, E):
         return False
-    return t_753(ctx, k, s, E)
+    return t_769(ctx, k, s, E)
 
 
-d_751 = _C.d_751  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_752 = _C.d_752  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_767 = _C.d_767  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_768 = _C.d_768  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_753(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 753, None, [], k)
+    return CHOOSE(ctx, 769, None, [], k)
 
 
-def t_754(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_770(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~729', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~730', E.get('space~728'), True)
-    return t_757(ctx, k, s, E)
+    LOCAL(ctx, E, 't~760', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~761', E.get('space~759'), True)
+    return t_773(ctx, k, s, E)
 
 
-d_755 = _C.d_755  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_756 = _C.d_756  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_771 = _C.d_771  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_772 = _C.d_772  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_757(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_773(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~730'))
+    c, key = KEYPLACE(ctx, 774, ctx.state.get('board'), E.get('s~761'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~730'), '=', False, K[6])
-    return t_760(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_856(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~761'), '=', False, K[6])
+    return t_776(ctx, k, s, E)
 
 
-def d_758(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_774(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 758, ctx.state.get('board'), E.get('s~730'))
+    c, key = KEYPLACE(ctx, 774, ctx.state.get('board'), E.get('s~761'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_840(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_856(ctx, E), '=', False, K[5])
     return True
 
 
-d_759 = _C.d_759  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_760 = _C.t_760  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_761 = _C.t_761  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_762 = _C.t_762  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_763 = _C.t_763  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_764 = _C.t_764  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_765 = _C.t_765  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_766 = _C.d_766  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_775 = _C.d_775  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_776 = _C.t_776  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_777 = _C.t_777  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_778 = _C.t_778  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_779 = _C.t_779  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_780 = _C.t_780  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_781 = _C.t_781  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_782 = _C.d_782  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    733: CPS(d_733),
-    734: CPS(d_734),
-    735: CPS(d_735),
-    736: CPS(d_736),
-    737: CPS(d_737),
-    738: CPS(d_738),
-    739: CPS(d_739),
-    740: CPS(d_740),
-    741: CPS(d_741),
-    742: t_742,
-    743: t_743,
-    744: CPS(d_744),
-    745: CPS(d_745),
-    746: t_746,
-    747: CPS(d_747),
-    748: CPS(d_748),
-    749: t_749,
-    750: t_750,
+    749: CPS(d_749),
+    750: CPS(d_750),
     751: CPS(d_751),
     752: CPS(d_752),
-    753: t_753,
-    754: t_754,
+    753: CPS(d_753),
+    754: CPS(d_754),
     755: CPS(d_755),
     756: CPS(d_756),
-    757: t_757,
-    758: CPS(d_758),
-    759: CPS(d_759),
-    760: t_760,
-    761: t_761,
+    757: CPS(d_757),
+    758: t_758,
+    759: t_759,
+    760: CPS(d_760),
+    761: CPS(d_761),
     762: t_762,
-    763: t_763,
-    764: t_764,
+    763: CPS(d_763),
+    764: CPS(d_764),
     765: t_765,
-    766: CPS(d_766),
+    766: t_766,
+    767: CPS(d_767),
+    768: CPS(d_768),
+    769: t_769,
+    770: t_770,
+    771: CPS(d_771),
+    772: CPS(d_772),
+    773: t_773,
+    774: CPS(d_774),
+    775: CPS(d_775),
+    776: t_776,
+    777: t_777,
+    778: t_778,
+    779: t_779,
+    780: t_780,
+    781: t_781,
+    782: CPS(d_782),
 }
 
 
 CODE = {
-    821: x_821,
-    822: x_822,
-    826: x_826,
-    828: x_828,
-    832: x_832,
-    833: x_833,
-    834: x_834,
-    835: x_835,
-    839: x_839,
-    840: x_840,
-    841: x_841,
-    843: x_843,
+    837: x_837,
+    838: x_838,
+    842: x_842,
     844: x_844,
-    845: x_845,
-    846: x_846,
-    847: x_847,
     848: x_848,
-    852: x_852,
+    849: x_849,
+    850: x_850,
+    851: x_851,
+    855: x_855,
+    856: x_856,
+    857: x_857,
+    859: x_859,
+    860: x_860,
+    861: x_861,
+    862: x_862,
+    863: x_863,
+    864: x_864,
+    868: x_868,
 }
 AT = {
-    832: 'rules_data/terraforming_mars/definitions/board.yaml:110',
+    848: 'rules_data/terraforming_mars/definitions/board.yaml:152',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:171
-    'noctis_city': '{"id":"noctis_city","number":"017","name":{"en":"Noctis City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":819},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":734},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":820},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":735},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":821},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":737},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":822},"o":"-=","e":{"op":"var","n":"n~715","x":823},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":738}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":736},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":824},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":739},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":825},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":740},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":826},"o":"+=","e":{"op":"var","n":"n~717","x":827},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":741}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":733},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":828},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":743},{"op":"let","v":"t~719","e":{"op":"lit","v":"city","x":829},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":744},{"op":"let","v":"s~720","e":{"op":"lit","v":"s31","x":830},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":745},{"op":"seq","b":[{"op":"let","v":"t~721","e":{"op":"var","n":"t~719","x":831},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":747},{"op":"let","v":"l~722","e":{"op":"list","a":[{"op":"var","n":"s~720"}],"x":832},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":748},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~723","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~723"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~723"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":833},"t":{"op":"seq","b":[{"op":"let","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"var","n":"l~722"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]},"x":834},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":751},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~727"}]},"b":{"op":"lit","v":0},"x":835},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":752},{"op":"choose","alts":[{"gens":[{"v":"space~728","src":{"op":"var","n":"open~727","x":836},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~729","e":{"op":"var","n":"t~721","x":837},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":755},{"op":"let","v":"s~730","e":{"op":"var","n":"space~728","x":838},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":756},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~730"},"d":{},"x":839},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~729"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":840},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":758},{"op":"set","t":{"op":"st","k":"last_space","x":841},"o":"=","e":{"op":"var","n":"s~730","x":842},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":759},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":843},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~730"},"f":"bonus","d":null,"x":844},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":762},{"op":"for","v":"x~731","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~730"}],"kind":"spaces","x":845},"w":{"op":"in","a":{"op":"var","n":"x~731"},"b":{"op":"st","k":"board"},"neg":false,"x":846},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~731"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":847},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":764},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":763},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~729"},"f":"effect","d":null,"x":848},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":765},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~729","x":849},"space":{"op":"var","n":"s~730","x":850},"by":{"op":"var","n":"you","x":851}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":766}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":761},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":760}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":757}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":754},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~728"}],"x":852}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s31"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Città di Noctis","en":"place a city tile on the Noctis City space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":753}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":750},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":749}],"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":746}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":742},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +3 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #017 (render icons: reserved space)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:171"}',
+    'noctis_city': '{"id":"noctis_city","number":"017","name":{"en":"Noctis City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":835},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":750},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":836},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":751},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":837},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":753},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":838},"o":"-=","e":{"op":"var","n":"n~746","x":839},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":754}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":752},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":840},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":755},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":841},"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":756},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":842},"o":"+=","e":{"op":"var","n":"n~748","x":843},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":757}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:177","id":749},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":844},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":759},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":845},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":760},{"op":"let","v":"s~751","e":{"op":"lit","v":"s31","x":846},"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":761},{"op":"seq","b":[{"op":"let","v":"t~752","e":{"op":"var","n":"t~750","x":847},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":763},{"op":"let","v":"l~753","e":{"op":"list","a":[{"op":"var","n":"s~751"}],"x":848},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":764},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~754","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~754"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~754"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":849},"t":{"op":"seq","b":[{"op":"let","v":"open~758","e":{"op":"filt","v":"s~755","src":{"op":"var","n":"l~753"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":850},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":767},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~758"}]},"b":{"op":"lit","v":0},"x":851},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":768},{"op":"choose","alts":[{"gens":[{"v":"space~759","src":{"op":"var","n":"open~758","x":852},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~760","e":{"op":"var","n":"t~752","x":853},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":771},{"op":"let","v":"s~761","e":{"op":"var","n":"space~759","x":854},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":772},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~761"},"d":{},"x":855},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~760"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":856},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":774},{"op":"set","t":{"op":"st","k":"last_space","x":857},"o":"=","e":{"op":"var","n":"s~761","x":858},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":775},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":859},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~761"},"f":"bonus","d":null,"x":860},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":778},{"op":"for","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces","x":861},"w":{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false,"x":862},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":863},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":780},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":779},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~760"},"f":"effect","d":null,"x":864},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":781},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~760","x":865},"space":{"op":"var","n":"s~761","x":866},"by":{"op":"var","n":"you","x":867}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":782}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":777},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":776}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":773}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":770},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~759"}],"x":868}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s31"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Città di Noctis","en":"place a city tile on the Noctis City space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":769}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":766},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":765}],"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":762}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:178","id":758},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +3 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #017 (render icons: reserved space)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:171"}',
 }

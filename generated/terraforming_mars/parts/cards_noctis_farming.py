@@ -49,46 +49,46 @@ K = [
 ]
 
 
-def x_3379(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:354
+def x_3429(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:354
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-20))
 
 
-x_3382 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3384 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:362
-x_3387 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3432 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3434 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:362
+x_3437 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2956(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
+def d_3006(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:361
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2959, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3009, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_2957 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:361
-d_2958 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:361
+d_3007 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:361
+d_3008 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:361
 
 
-def d_2959(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3009(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2959, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3009, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-def t_2960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:362
+def t_3010(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:362
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -96,58 +96,58 @@ def t_2960(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~717', 2, True)
-        LOCAL(ctx, E, 'r~718', 'plants', True)
-        c, key = KEYPLACE(ctx, 2964, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+        LOCAL(ctx, E, 'n~748', 2, True)
+        LOCAL(ctx, E, 'r~749', 'plants', True)
+        c, key = KEYPLACE(ctx, 3014, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[2])
+            SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
         return k()
 
-    return t_2961(ctx, r1, s, E)
+    return t_3011(ctx, r1, s, E)
 
 
-t_2961 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:362
-d_2962 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:362
-d_2963 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:362
+t_3011 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:362
+d_3012 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:362
+d_3013 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:362
 
 
-def d_2964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3014(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2964, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3014, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    2956: CPS(d_2956),
-    2957: CPS(d_2957),
-    2958: CPS(d_2958),
-    2959: CPS(d_2959),
-    2960: t_2960,
-    2961: t_2961,
-    2962: CPS(d_2962),
-    2963: CPS(d_2963),
-    2964: CPS(d_2964),
+    3006: CPS(d_3006),
+    3007: CPS(d_3007),
+    3008: CPS(d_3008),
+    3009: CPS(d_3009),
+    3010: t_3010,
+    3011: t_3011,
+    3012: CPS(d_3012),
+    3013: CPS(d_3013),
+    3014: CPS(d_3014),
 }
 
 
 CODE = {
-    3379: x_3379,
-    3382: x_3382,
-    3384: x_3384,
-    3387: x_3387,
+    3429: x_3429,
+    3432: x_3432,
+    3434: x_3434,
+    3437: x_3437,
 }
 AT = {
-    3379: 'rules_data/terraforming_mars/cards/141-208.yaml:354',
+    3429: 'rules_data/terraforming_mars/cards/141-208.yaml:354',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:354
-    'noctis_farming': '{"id":"noctis_farming","number":"176","name":{"en":"Noctis Farming"},"type":"automated","cost":10,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-20},"x":3379},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3380},"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":2957},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":3381},"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":2958},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3382},"o":"+=","e":{"op":"var","n":"n~715","x":3383},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2959}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":2956},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3384},"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":2961},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3385},"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":2962},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3386},"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":2963},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3387},"o":"+=","e":{"op":"var","n":"n~717","x":3388},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2964}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":2960},"vp":{"op":"lit","v":1,"x":3389},"source":{"doc":"tm-facts","section":"cards.json #176"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:354"}',
+    'noctis_farming': '{"id":"noctis_farming","number":"176","name":{"en":"Noctis Farming"},"type":"automated","cost":10,"tags":["plant","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-20},"x":3429},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3430},"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":3007},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":3431},"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":3008},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3432},"o":"+=","e":{"op":"var","n":"n~746","x":3433},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3009}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:361","id":3006},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3434},"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":3011},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3435},"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":3012},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3436},"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":3013},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3437},"o":"+=","e":{"op":"var","n":"n~748","x":3438},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3014}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:362","id":3010},"vp":{"op":"lit","v":1,"x":3439},"source":{"doc":"tm-facts","section":"cards.json #176"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:354"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_1351 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1352 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1356 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1358 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:451
+x_1375 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1376 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1380 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1382 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
-def d_1201(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
+def d_1225(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:450
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_1204(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    if not d_1228(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'energy', True)
-    c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    c, key = KEYPLACE(ctx, 1233, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1202 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:450
-d_1203 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1226 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1227 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:450
 
 
-def d_1204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1228(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1351(ctx, E):
+    if not x_1375(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1230, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1205 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1229 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1206(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1206, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1230, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1207 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:450
-d_1208 = _C.d_1208  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1231 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:450
+d_1232 = _C.d_1232  # rules_data/terraforming_mars/cards/001-070.yaml:450
 
 
-def d_1209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1209, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1233, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_1210 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:451
+t_1234 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:451
 
 
 TRIALS = {
-    1201: CPS(d_1201),
-    1202: CPS(d_1202),
-    1203: CPS(d_1203),
-    1204: CPS(d_1204),
-    1205: CPS(d_1205),
-    1206: CPS(d_1206),
-    1207: CPS(d_1207),
-    1208: CPS(d_1208),
-    1209: CPS(d_1209),
-    1210: t_1210,
+    1225: CPS(d_1225),
+    1226: CPS(d_1226),
+    1227: CPS(d_1227),
+    1228: CPS(d_1228),
+    1229: CPS(d_1229),
+    1230: CPS(d_1230),
+    1231: CPS(d_1231),
+    1232: CPS(d_1232),
+    1233: CPS(d_1233),
+    1234: t_1234,
 }
 
 
 CODE = {
-    1351: x_1351,
-    1352: x_1352,
-    1356: x_1356,
-    1358: x_1358,
+    1375: x_1375,
+    1376: x_1376,
+    1380: x_1380,
+    1382: x_1382,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:444
-    'nuclear_power': '{"id":"nuclear_power","number":"045","name":{"en":"Nuclear Power"},"type":"automated","cost":10,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1349},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1202},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1350},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1203},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1351},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1205},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1352},"o":"-=","e":{"op":"var","n":"n~715","x":1353},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1206}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1204},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":1354},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1207},{"op":"let","v":"r~718","e":{"op":"lit","v":"energy","x":1355},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1208},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1356},"o":"+=","e":{"op":"var","n":"n~717","x":1357},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1209}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1201},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1358},"at":"rules_data/terraforming_mars/cards/001-070.yaml:451","id":1210},"source":{"doc":"tm-facts","section":"cards.json #045"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:444"}',
+    'nuclear_power': '{"id":"nuclear_power","number":"045","name":{"en":"Nuclear Power"},"type":"automated","cost":10,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1373},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1226},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1374},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1227},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1375},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1229},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1376},"o":"-=","e":{"op":"var","n":"n~746","x":1377},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1230}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1228},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1378},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1231},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":1379},"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1232},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1380},"o":"+=","e":{"op":"var","n":"n~748","x":1381},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1233}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:450","id":1225},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1382},"at":"rules_data/terraforming_mars/cards/001-070.yaml:451","id":1234},"source":{"doc":"tm-facts","section":"cards.json #045"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:444"}',
 }

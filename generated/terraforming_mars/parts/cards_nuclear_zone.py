@@ -55,76 +55,78 @@ K = [
 ]
 
 
-x_2142 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2143 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2144 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2148 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2149 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2150 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2152 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2153 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2154 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2155 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2156 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2157 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2161 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2182 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2183 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2184 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2185 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2186 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2190 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2191 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2192 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2194 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2195 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2196 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2197 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2198 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2199 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2203 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_2165(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_2207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~730'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~730'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~730'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~730'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~766'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~766'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~766'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~766'))) is str else 0))) is int else num(_w7)))
 
 
-def x_2166(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2208(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~730'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~730'), 0))
+    return (_w1.get(E.get('p~766'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~766'), 0))
 
 
-def x_2167(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~730'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~766'))) is str else 0)
 
 
-x_2168 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2210 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
-def x_2169(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2211(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~730'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~766'))) is str else None) != None)
 
 
-def x_2170(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~730'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~730'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~766'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~766'))) is str else None), 0))
 
 
-x_2172 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2214 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def x_2174(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2216(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('p~730'))
+    return FLD(ctx, K[3], E.get('p~766'))
 
 
-def x_2175(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2217(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~732'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~730'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~730'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~768'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~766'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~766'), 0)))
 
 
-def x_2176(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2218(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~732'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~768'))) is dict else KEY(_w1, 'effect', None))
 
 
-def t_1888(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def t_1928(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -132,130 +134,134 @@ def t_1888(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~730', 'temperature', True)
-        LOCAL(ctx, E, 'n~731', 2, True)
-        return t_1910(ctx, k, s, E)
+        LOCAL(ctx, E, 'p~766', 'temperature', True)
+        LOCAL(ctx, E, 'n~767', 2, True)
+        return t_1952(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~715', 'nuclear_zone', True)
-    return t_1890(ctx, r1, s, E)
+    LOCAL(ctx, E, 't~746', 'nuclear_zone', True)
+    return t_1930(ctx, r1, s, E)
 
 
-def d_1889(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def d_1929(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'nuclear_zone', True)
+    LOCAL(ctx, E, 't~746', 'nuclear_zone', True)
     return True
 
 
-def t_1890(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_1930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2142(ctx, E):
-        return t_1891(ctx, k, s, E)
+    if x_2182(ctx, E):
+        return t_1931(ctx, k, s, E)
     return k()
 
 
-def t_1891(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_1931(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_2143(ctx, E), True)
-    if not x_2144(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_2183(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_2184(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_2185(ctx, E), True)
+    if not x_2186(ctx, E):
         return False
-    return t_1894(ctx, k, s, E)
+    return t_1936(ctx, k, s, E)
 
 
-d_1892 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1893 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_1932 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1933 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1934 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1935 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_1894(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1936(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1894, None, [], k)
+    return CHOOSE(ctx, 1936, None, [], k)
 
 
-def t_1895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_1898(ctx, k, s, E)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_1940(ctx, k, s, E)
 
 
-d_1896 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1897 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1938 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1939 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_1898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1940(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1899, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 1941, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2149(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[5])
-    return t_1901(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2191(ctx, E), '=', False, K[4])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[5])
+    return t_1943(ctx, k, s, E)
 
 
-def d_1899(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1899, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 1941, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2149(ctx, E), '=', False, K[4])
+        SET(ctx, 'board', c, key, x_2191(ctx, E), '=', False, K[4])
     return True
 
 
-d_1900 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1901 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1902 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1903 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1904 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1905 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1906 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1907 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1942 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1943 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1944 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1945 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1946 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1947 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1948 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1949 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_1908(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def d_1950(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~730', 'temperature', True)
+    LOCAL(ctx, E, 'p~766', 'temperature', True)
     return True
 
 
-def d_1909(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
+def d_1951(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:280
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~731', 2, True)
+    LOCAL(ctx, E, 'n~767', 2, True)
     return True
 
 
-def t_1910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_1952(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -264,58 +270,58 @@ def t_1910(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1911(ctx, lambda: nxt(left - 1), k, E)
+        return t_1953(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~731')))
+    return nxt(num(E.get('n~767')))
 
 
-def t_1911(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_1953(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2165(ctx, E):
-        return t_1912(ctx, k, s, E)
+    if x_2207(ctx, E):
+        return t_1954(ctx, k, s, E)
     return k()
 
 
-def t_1912(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_1954(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1913, ctx.state.get('params'), E.get('p~730'))
+    c, key = KEYPLACE(ctx, 1955, ctx.state.get('params'), E.get('p~766'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2167(ctx, E), '+=', False, K[6])
-    return t_1914(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2209(ctx, E), '+=', False, K[6])
+    return t_1956(ctx, k, s, E)
 
 
-def d_1913(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_1955(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1913, ctx.state.get('params'), E.get('p~730'))
+    c, key = KEYPLACE(ctx, 1955, ctx.state.get('params'), E.get('p~766'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2167(ctx, E), '+=', False, K[6])
+        SET(ctx, 'params', c, key, x_2209(ctx, E), '+=', False, K[6])
     return True
 
 
-def t_1914(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_1956(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2168(ctx, E):
-        return t_1915(ctx, k, s, E)
+    if x_2210(ctx, E):
+        return t_1957(ctx, k, s, E)
     return k()
 
 
-def t_1915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_1957(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -323,34 +329,34 @@ def t_1915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~730'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~766'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_1916(ctx, E):
+    if not d_1958(ctx, E):
         return False
-    return t_1920(ctx, r1, s, E)
+    return t_1962(ctx, r1, s, E)
 
 
-def d_1916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1958(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2169(ctx, E):
-        if not d_1917(ctx, E):
+    if x_2211(ctx, E):
+        if not d_1959(ctx, E):
             return False
     return True
 
 
-def d_1917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1959(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~730'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1960, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[7])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -359,143 +365,147 @@ def d_1917(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1960(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~730'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1960, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[7])
     return True
 
 
-d_1919 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_1961 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def t_1920(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2174(ctx, E)))
-    old = E.get('b~732', MISSING)
+    items = list(items_of(x_2216(ctx, E)))
+    old = E.get('b~768', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~732', old)
+        UNSET(ctx, E, 'b~768', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~732', item, True)
-            if x_2175(ctx, E):
-                return t_1921(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'b~768', item, True)
+            if x_2217(ctx, E):
+                return t_1963(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_1921(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_1963(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2176(ctx, E), k)
+    return DO(ctx, x_2218(ctx, E), k)
 
 
-def d_1922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_1964(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~730'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~766'), 'by': E.get('you')}):
+        return False
     return True
 
 
 TRIALS = {
-    1888: t_1888,
-    1889: CPS(d_1889),
-    1890: t_1890,
-    1891: t_1891,
-    1892: CPS(d_1892),
-    1893: CPS(d_1893),
-    1894: t_1894,
-    1895: t_1895,
-    1896: CPS(d_1896),
-    1897: CPS(d_1897),
-    1898: t_1898,
-    1899: CPS(d_1899),
-    1900: CPS(d_1900),
-    1901: t_1901,
-    1902: t_1902,
-    1903: t_1903,
-    1904: t_1904,
-    1905: t_1905,
-    1906: t_1906,
-    1907: CPS(d_1907),
-    1908: CPS(d_1908),
-    1909: CPS(d_1909),
-    1910: t_1910,
-    1911: t_1911,
-    1912: t_1912,
-    1913: CPS(d_1913),
-    1914: t_1914,
-    1915: t_1915,
-    1916: CPS(d_1916),
-    1917: CPS(d_1917),
-    1918: CPS(d_1918),
-    1919: CPS(d_1919),
-    1920: t_1920,
-    1921: t_1921,
-    1922: CPS(d_1922),
+    1928: t_1928,
+    1929: CPS(d_1929),
+    1930: t_1930,
+    1931: t_1931,
+    1932: CPS(d_1932),
+    1933: CPS(d_1933),
+    1934: CPS(d_1934),
+    1935: CPS(d_1935),
+    1936: t_1936,
+    1937: t_1937,
+    1938: CPS(d_1938),
+    1939: CPS(d_1939),
+    1940: t_1940,
+    1941: CPS(d_1941),
+    1942: CPS(d_1942),
+    1943: t_1943,
+    1944: t_1944,
+    1945: t_1945,
+    1946: t_1946,
+    1947: t_1947,
+    1948: t_1948,
+    1949: CPS(d_1949),
+    1950: CPS(d_1950),
+    1951: CPS(d_1951),
+    1952: t_1952,
+    1953: t_1953,
+    1954: t_1954,
+    1955: CPS(d_1955),
+    1956: t_1956,
+    1957: t_1957,
+    1958: CPS(d_1958),
+    1959: CPS(d_1959),
+    1960: CPS(d_1960),
+    1961: CPS(d_1961),
+    1962: t_1962,
+    1963: t_1963,
+    1964: CPS(d_1964),
 }
 
 
 CODE = {
-    2142: x_2142,
-    2143: x_2143,
-    2144: x_2144,
-    2148: x_2148,
-    2149: x_2149,
-    2150: x_2150,
-    2152: x_2152,
-    2153: x_2153,
-    2154: x_2154,
-    2155: x_2155,
-    2156: x_2156,
-    2157: x_2157,
-    2161: x_2161,
-    2165: x_2165,
-    2166: x_2166,
-    2167: x_2167,
-    2168: x_2168,
-    2169: x_2169,
-    2170: x_2170,
-    2172: x_2172,
-    2174: x_2174,
-    2175: x_2175,
-    2176: x_2176,
+    2182: x_2182,
+    2183: x_2183,
+    2184: x_2184,
+    2185: x_2185,
+    2186: x_2186,
+    2190: x_2190,
+    2191: x_2191,
+    2192: x_2192,
+    2194: x_2194,
+    2195: x_2195,
+    2196: x_2196,
+    2197: x_2197,
+    2198: x_2198,
+    2199: x_2199,
+    2203: x_2203,
+    2207: x_2207,
+    2208: x_2208,
+    2209: x_2209,
+    2210: x_2210,
+    2211: x_2211,
+    2212: x_2212,
+    2214: x_2214,
+    2216: x_2216,
+    2217: x_2217,
+    2218: x_2218,
 }
 AT = {
-    2165: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    2166: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2167: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2169: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2170: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2174: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2175: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2176: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2207: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    2208: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2209: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2211: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2212: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2216: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2217: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2218: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:274
-    'nuclear_zone': '{"id":"nuclear_zone","number":"097","name":{"en":"Nuclear Zone"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"nuclear_zone","x":2141},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1889},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":2142},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":2143},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1892},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":2144},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1893},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":2145},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":2146},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1896},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":2147},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1897},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":2148},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2149},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1899},{"op":"set","t":{"op":"st","k":"last_space","x":2150},"o":"=","e":{"op":"var","n":"s~728","x":2151},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1900},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2152},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":2153},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1903},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":2154},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":2155},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2156},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1905},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1904},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":2157},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1906},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":2158},"space":{"op":"var","n":"s~728","x":2159},"by":{"op":"var","n":"you","x":2160}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1907}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1902},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1901}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1898}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1895},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":2161}}],"kind":"space","prompt":{"def":"place","args":{"t":"nuclear_zone"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Zona nucleare","en":"place a Nuclear Zone tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1894}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1891},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1890},{"op":"let","v":"p~730","e":{"op":"lit","v":"temperature","x":2162},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1908},{"op":"let","v":"n~731","e":{"op":"lit","v":2,"x":2163},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1909},{"op":"rep","n":{"op":"var","n":"n~731","x":2164},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~730"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~730"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~730"},"f":"max","d":0},"x":2165},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~730"},"d":0,"x":2166},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~730"},"f":"step","d":0,"x":2167},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1913},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2168},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~730"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2169},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~730"},"f":"tr_track","d":null},"d":0,"x":2170},"o":"+=","e":{"op":"lit","v":1,"x":2171},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1918},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2172},"o":"=","e":{"op":"lit","v":true,"x":2173},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1919}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1917},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1916},{"op":"for","v":"b~732","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~730"},"f":"bonuses","d":[],"x":2174},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~732"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~730"},"d":0},"x":2175},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~732"},"k":{"op":"lit","v":"effect"},"x":2176},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1921},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1920},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~730","x":2177},"by":{"op":"var","n":"you","x":2178}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1922}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1915},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1914}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1912},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1911},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1910}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1888},"vp":{"op":"lit","v":-2,"x":2179},"source":{"doc":"tm-facts","section":"cards.json #097"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:274"}',
+    'nuclear_zone': '{"id":"nuclear_zone","number":"097","name":{"en":"Nuclear Zone"},"type":"automated","cost":10,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"nuclear_zone","x":2181},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1929},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":2182},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2183},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1932},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":2184},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1933},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":2185},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1934},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":2186},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1935},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":2187},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":2188},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1938},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":2189},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1939},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":2190},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2191},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1941},{"op":"set","t":{"op":"st","k":"last_space","x":2192},"o":"=","e":{"op":"var","n":"s~764","x":2193},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1942},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2194},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":2195},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1945},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":2196},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":2197},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2198},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1947},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1946},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":2199},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1948},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":2200},"space":{"op":"var","n":"s~764","x":2201},"by":{"op":"var","n":"you","x":2202}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1949}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1944},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1943}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1940}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1937},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":2203}}],"kind":"space","prompt":{"def":"place","args":{"t":"nuclear_zone"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Zona nucleare","en":"place a Nuclear Zone tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1936}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1931},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1930},{"op":"let","v":"p~766","e":{"op":"lit","v":"temperature","x":2204},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1950},{"op":"let","v":"n~767","e":{"op":"lit","v":2,"x":2205},"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1951},{"op":"rep","n":{"op":"var","n":"n~767","x":2206},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~766"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"max","d":0},"x":2207},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~766"},"d":0,"x":2208},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"step","d":0,"x":2209},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1955},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2210},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2211},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"tr_track","d":null},"d":0,"x":2212},"o":"+=","e":{"op":"lit","v":1,"x":2213},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1960},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2214},"o":"=","e":{"op":"lit","v":true,"x":2215},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1961}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1959},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1958},{"op":"for","v":"b~768","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~766"},"f":"bonuses","d":[],"x":2216},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~768"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~766"},"d":0},"x":2217},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~768"},"k":{"op":"lit","v":"effect"},"x":2218},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1963},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1962},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~766","x":2219},"by":{"op":"var","n":"you","x":2220}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1964}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1957},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1956}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1954},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1953},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1952}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:280","id":1928},"vp":{"op":"lit","v":-2,"x":2221},"source":{"doc":"tm-facts","section":"cards.json #097"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:274"}',
 }

@@ -51,31 +51,31 @@ K = [
 ]
 
 
-x_3538 = _C.x_1746  # rules_data/terraforming_mars/cards/141-208.yaml:448
-x_3539 = _C.x_1747  # rules_data/terraforming_mars/cards/141-208.yaml:459
-x_3542 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3592 = _C.x_1774  # rules_data/terraforming_mars/cards/141-208.yaml:448
+x_3593 = _C.x_1775  # rules_data/terraforming_mars/cards/141-208.yaml:459
+x_3596 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def x_3601(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~718'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('n~749'))) is int else num(_w4)))
 
 
-x_3548 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
-x_3552 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3553 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3554 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3555 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3557 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3558 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3559 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3560 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3561 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3562 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3602 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_3606 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3607 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3608 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3609 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3611 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3612 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3613 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3614 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3615 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3616 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_3097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def t_3151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -84,248 +84,248 @@ def t_3097(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
     def nxt(left):
         if left <= 0:
             return k()
-        return t_3098(ctx, lambda: nxt(left - 1), k, E)
+        return t_3152(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(x_3539(ctx, E)))
+    return nxt(num(x_3593(ctx, E)))
 
 
-def t_3098(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def t_3152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3098, None, [], k)
+    return CHOOSE(ctx, 3152, None, [], k)
 
 
-def d_3099(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~716', 1, True)
-    LOCAL(ctx, E, 'r~717', 'science', True)
-    c, key = KEYPLACE(ctx, 3102, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~747', 1, True)
+    LOCAL(ctx, E, 'r~748', 'science', True)
+    c, key = KEYPLACE(ctx, 3156, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~716'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~747'), '+=', False, K[0])
     return True
 
 
-d_3100 = _C.d_514  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3154 = _C.d_524  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3101(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3155(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~717', 'science', True)
+    LOCAL(ctx, E, 'r~748', 'science', True)
     return True
 
 
-def d_3102(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3102, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 3156, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~716'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~747'), '+=', False, K[0])
     return True
 
 
-def d_3103(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3157(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 1, True)
-    LOCAL(ctx, E, 'r~719', 'science', True)
-    if not d_3106(ctx, E):
+    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'r~750', 'science', True)
+    if not d_3160(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~720', 1, True)
-    if not d_3110(ctx, E):
+    LOCAL(ctx, E, 'n~751', 1, True)
+    if not d_3164(ctx, E):
         return False
     return True
 
 
-d_3104 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3158 = _C.d_369  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3105(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
+def d_3159(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:459
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~719', 'science', True)
+    LOCAL(ctx, E, 'r~750', 'science', True)
     return True
 
 
-def d_3106(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3547(ctx, E):
+    if not x_3601(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 3162, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~718'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~749'), '-=', False, K[0])
     return True
 
 
-def d_3107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3547(ctx, E):
+    if not x_3601(ctx, E):
         return False
     return True
 
 
-def d_3108(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_3162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3108, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 3162, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~718'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~749'), '-=', False, K[0])
     return True
 
 
-d_3109 = _C.d_1020  # rules_data/terraforming_mars/cards/141-208.yaml:459
+d_3163 = _C.d_1044  # rules_data/terraforming_mars/cards/141-208.yaml:459
 
 
-def d_3110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3164(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~720'))
+    left = num(E.get('n~751'))
     while left > 0:
         left -= 1
-        if not d_3111(ctx, E):
+        if not d_3165(ctx, E):
             return False
     return True
 
 
-def d_3111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3165(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3112(ctx, E):
+    if not d_3166(ctx, E):
         return False
-    if not d_3117(ctx, E):
+    if not d_3171(ctx, E):
         return False
     return True
 
 
-def d_3112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3166(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3552(ctx, E):
-        if not d_3113(ctx, E):
+    if x_3606(ctx, E):
+        if not d_3167(ctx, E):
             return False
     return True
 
 
-def d_3113(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3167(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3554(ctx, E), '=', False, K[1])
+    SET(ctx, 'deck', ctx.state, 'deck', x_3608(ctx, E), '=', False, K[1])
     SET(ctx, 'discard', ctx.state, 'discard', K[2], '=', False, K[3])
-    STMT(ctx, 3116)
+    STMT(ctx, 3170)
     return True
 
 
-d_3114 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3115 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3168 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3169 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3116(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3116)
+    STMT(ctx, 3170)
     return True
 
 
-d_3117 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3118 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3119 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3120 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3171 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3172 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3173 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3174 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3097: t_3097,
-    3098: t_3098,
-    3099: CPS(d_3099),
-    3100: CPS(d_3100),
-    3101: CPS(d_3101),
-    3102: CPS(d_3102),
-    3103: CPS(d_3103),
-    3104: CPS(d_3104),
-    3105: CPS(d_3105),
-    3106: CPS(d_3106),
-    3107: CPS(d_3107),
-    3108: CPS(d_3108),
-    3109: CPS(d_3109),
-    3110: CPS(d_3110),
-    3111: CPS(d_3111),
-    3112: CPS(d_3112),
-    3113: CPS(d_3113),
-    3114: CPS(d_3114),
-    3115: CPS(d_3115),
-    3116: CPS(d_3116),
-    3117: CPS(d_3117),
-    3118: CPS(d_3118),
-    3119: CPS(d_3119),
-    3120: CPS(d_3120),
+    3151: t_3151,
+    3152: t_3152,
+    3153: CPS(d_3153),
+    3154: CPS(d_3154),
+    3155: CPS(d_3155),
+    3156: CPS(d_3156),
+    3157: CPS(d_3157),
+    3158: CPS(d_3158),
+    3159: CPS(d_3159),
+    3160: CPS(d_3160),
+    3161: CPS(d_3161),
+    3162: CPS(d_3162),
+    3163: CPS(d_3163),
+    3164: CPS(d_3164),
+    3165: CPS(d_3165),
+    3166: CPS(d_3166),
+    3167: CPS(d_3167),
+    3168: CPS(d_3168),
+    3169: CPS(d_3169),
+    3170: CPS(d_3170),
+    3171: CPS(d_3171),
+    3172: CPS(d_3172),
+    3173: CPS(d_3173),
+    3174: CPS(d_3174),
 }
 
 
 CODE = {
-    3538: x_3538,
-    3539: x_3539,
-    3542: x_3542,
-    3547: x_3547,
-    3548: x_3548,
-    3552: x_3552,
-    3553: x_3553,
-    3554: x_3554,
-    3555: x_3555,
-    3557: x_3557,
-    3558: x_3558,
-    3559: x_3559,
-    3560: x_3560,
-    3561: x_3561,
-    3562: x_3562,
+    3592: x_3592,
+    3593: x_3593,
+    3596: x_3596,
+    3601: x_3601,
+    3602: x_3602,
+    3606: x_3606,
+    3607: x_3607,
+    3608: x_3608,
+    3609: x_3609,
+    3611: x_3611,
+    3612: x_3612,
+    3613: x_3613,
+    3614: x_3614,
+    3615: x_3615,
+    3616: x_3616,
 }
 AT = {
-    3547: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
+    3601: 'rules_data/terraforming_mars/definitions/cards.yaml:208',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:448
-    'olympus_conference': '{"id":"olympus_conference","number":"185","name":{"en":"Olympus Conference"},"type":"active","cost":10,"tags":["science","earth","building"],"resource":"science","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":3538},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~715","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~715"},"b":{"op":"lit","v":"science"}}}],"x":3539},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":3540},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3100},{"op":"let","v":"r~717","e":{"op":"lit","v":"science","x":3541},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3101},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3542},"o":"+=","e":{"op":"var","n":"n~716","x":3543},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3102}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3099},"label":{"op":"lit","v":{"option":0},"x":3544}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":3545},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3104},{"op":"let","v":"r~719","e":{"op":"lit","v":"science","x":3546},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3105},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~718"},"x":3547},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3107},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3548},"o":"-=","e":{"op":"var","n":"n~718","x":3549},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3108}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3106},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":3550},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3109},{"op":"rep","n":{"op":"var","n":"n~720","x":3551},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3552},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3553},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3554},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3114},{"op":"set","t":{"op":"st","k":"discard","x":3555},"o":"=","e":{"op":"lit","v":[],"x":3556},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3115},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3557}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3116}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3113},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3112},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3558},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3559},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3560},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3119},{"op":"set","t":{"op":"st","k":"deck","x":3561},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3562},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3120}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3118},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3117}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3111},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3110}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3103},"label":{"op":"lit","v":{"option":1},"x":3563}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 scienza a questa carta, oppure togli 1 scienza da questa carta e pesca 1 carta","en":"choose one: add 1 science to this card, or remove 1 science from this card and draw 1 card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3098},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3097}}],"vp":{"op":"lit","v":1,"x":3564},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #185 (render icons: tag(science): science or -science +cards(1))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:448"}',
+    'olympus_conference': '{"id":"olympus_conference","number":"185","name":{"en":"Olympus Conference"},"type":"active","cost":10,"tags":["science","earth","building"],"resource":"science","triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"in","a":{"op":"lit","v":"science"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":3592},"b":{"op":"rep","n":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~746","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~746"},"b":{"op":"lit","v":"science"}}}],"x":3593},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":3594},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3154},{"op":"let","v":"r~748","e":{"op":"lit","v":"science","x":3595},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3155},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3596},"o":"+=","e":{"op":"var","n":"n~747","x":3597},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3156}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":3153},"label":{"op":"lit","v":{"option":0},"x":3598}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3599},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3158},{"op":"let","v":"r~750","e":{"op":"lit","v":"science","x":3600},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3159},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~749"},"x":3601},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3161},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3602},"o":"-=","e":{"op":"var","n":"n~749","x":3603},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3162}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":3160},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":3604},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3163},{"op":"rep","n":{"op":"var","n":"n~751","x":3605},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3606},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3607},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3608},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3168},{"op":"set","t":{"op":"st","k":"discard","x":3609},"o":"=","e":{"op":"lit","v":[],"x":3610},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3169},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3611}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3170}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3167},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3166},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3612},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3613},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3614},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3173},{"op":"set","t":{"op":"st","k":"deck","x":3615},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3616},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3174}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3172},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3171}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3165},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3164}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3157},"label":{"op":"lit","v":{"option":1},"x":3617}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 scienza a questa carta, oppure togli 1 scienza da questa carta e pesca 1 carta","en":"choose one: add 1 science to this card, or remove 1 science from this card and draw 1 card"}},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3152},"at":"rules_data/terraforming_mars/cards/141-208.yaml:459","id":3151}}],"vp":{"op":"lit","v":1,"x":3618},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #185 (render icons: tag(science): science or -science +cards(1))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:448"}',
 }

@@ -54,100 +54,102 @@ K = [
 ]
 
 
-def x_2300(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:379
+def x_2342(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:379
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 12)
 
 
-x_2303 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2304 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2308 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2310 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:387
-x_2313 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2316 = _C.x_798  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2317 = _C.x_799  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2318 = _C.x_800  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2322 = _C.x_804  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2323 = _C.x_805  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2324 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2326 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2327 = _C.x_809  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2328 = _C.x_810  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2329 = _C.x_811  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2330 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2331 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2335 = _C.x_817  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2345 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2346 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2350 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2352 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:387
+x_2355 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2358 = _C.x_812  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2359 = _C.x_813  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2360 = _C.x_814  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2361 = _C.x_815  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2362 = _C.x_816  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2366 = _C.x_820  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2367 = _C.x_821  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2368 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2370 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2371 = _C.x_825  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2372 = _C.x_826  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2373 = _C.x_827  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2374 = _C.x_828  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2375 = _C.x_829  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2379 = _C.x_833  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def d_2037(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
+def d_2079(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:386
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2040(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2082(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 4, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 4, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2087, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_2038 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:386
-d_2039 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2080 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2081 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:386
 
 
-def d_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2082(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2303(ctx, E):
+    if not x_2345(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2084, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_2041 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2083 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2042(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2084(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2042, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2084, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_2043 = _C.d_1155  # rules_data/terraforming_mars/cards/071-140.yaml:386
-d_2044 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2085 = _C.d_1179  # rules_data/terraforming_mars/cards/071-140.yaml:386
+d_2086 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:386
 
 
-def d_2045(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2087(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2045, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2087, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_2046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
+def t_2088(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:387
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -155,185 +157,193 @@ def t_2046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 4
-        LOCAL(ctx, E, 'n~719', 2, True)
-        LOCAL(ctx, E, 'r~720', 'plants', True)
-        c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+        LOCAL(ctx, E, 'n~750', 2, True)
+        LOCAL(ctx, E, 'r~751', 'plants', True)
+        c, key = KEYPLACE(ctx, 2092, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[5])
-        LOCAL(ctx, E, 't~721', 'city', True)
-        return t_2052(ctx, k, s, E)
+            SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[5])
+        LOCAL(ctx, E, 't~752', 'city', True)
+        return t_2094(ctx, k, s, E)
 
-    return t_2047(ctx, r1, s, E)
-
-
-t_2047 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:387
-d_2048 = _C.d_968  # rules_data/terraforming_mars/cards/071-140.yaml:387
-d_2049 = _C.d_712  # rules_data/terraforming_mars/cards/071-140.yaml:387
+    return t_2089(ctx, r1, s, E)
 
 
-def d_2050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+t_2089 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:387
+d_2090 = _C.d_990  # rules_data/terraforming_mars/cards/071-140.yaml:387
+d_2091 = _C.d_726  # rules_data/terraforming_mars/cards/071-140.yaml:387
+
+
+def d_2092(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2092, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[5])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[5])
     return True
 
 
-d_2051 = _C.d_714  # rules_data/terraforming_mars/cards/071-140.yaml:387
+d_2093 = _C.d_728  # rules_data/terraforming_mars/cards/071-140.yaml:387
 
 
-def t_2052(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_2094(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2316(ctx, E):
-        return t_2053(ctx, k, s, E)
+    if x_2358(ctx, E):
+        return t_2095(ctx, k, s, E)
     return k()
 
 
-def t_2053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_2095(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~731', x_2317(ctx, E), True)
-    if not x_2318(ctx, E):
+    LOCAL(ctx, E, 'mine~756', x_2359(ctx, E), True)
+    LOCAL(ctx, E, 'empty~761', x_2360(ctx, E), True)
+    LOCAL(ctx, E, 'legal~767', x_2361(ctx, E), True)
+    if not x_2362(ctx, E):
         return False
-    return t_2056(ctx, k, s, E)
+    return t_2100(ctx, k, s, E)
 
 
-d_2054 = _C.d_717  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_2055 = _C.d_718  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_2096 = _C.d_731  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2097 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2098 = _C.d_733  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2099 = _C.d_734  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_2056(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_2100(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2056, None, [], k)
+    return CHOOSE(ctx, 2100, None, [], k)
 
 
-def t_2057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2101(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~733', E.get('t~721'), True)
-    LOCAL(ctx, E, 's~734', E.get('space~732'), True)
-    return t_2060(ctx, k, s, E)
+    LOCAL(ctx, E, 't~769', E.get('t~752'), True)
+    LOCAL(ctx, E, 's~770', E.get('space~768'), True)
+    return t_2104(ctx, k, s, E)
 
 
-d_2058 = _C.d_721  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_2059 = _C.d_722  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2102 = _C.d_737  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2103 = _C.d_738  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_2060(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2104(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~734'))
+    c, key = KEYPLACE(ctx, 2105, ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2323(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~734'), '=', False, K[7])
-    return t_2063(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2367(ctx, E), '=', False, K[6])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~770'), '=', False, K[7])
+    return t_2107(ctx, k, s, E)
 
 
-def d_2061(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2105(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2061, ctx.state.get('board'), E.get('s~734'))
+    c, key = KEYPLACE(ctx, 2105, ctx.state.get('board'), E.get('s~770'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2323(ctx, E), '=', False, K[6])
+        SET(ctx, 'board', c, key, x_2367(ctx, E), '=', False, K[6])
     return True
 
 
-d_2062 = _C.d_725  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2063 = _C.t_726  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2064 = _C.t_727  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2065 = _C.t_728  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2066 = _C.t_729  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2067 = _C.t_730  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2068 = _C.t_731  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2069 = _C.d_732  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2106 = _C.d_741  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2107 = _C.t_742  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2108 = _C.t_743  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2109 = _C.t_744  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2110 = _C.t_745  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2111 = _C.t_746  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2112 = _C.t_747  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2113 = _C.d_748  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2037: CPS(d_2037),
-    2038: CPS(d_2038),
-    2039: CPS(d_2039),
-    2040: CPS(d_2040),
-    2041: CPS(d_2041),
-    2042: CPS(d_2042),
-    2043: CPS(d_2043),
-    2044: CPS(d_2044),
-    2045: CPS(d_2045),
-    2046: t_2046,
-    2047: t_2047,
-    2048: CPS(d_2048),
-    2049: CPS(d_2049),
-    2050: CPS(d_2050),
-    2051: CPS(d_2051),
-    2052: t_2052,
-    2053: t_2053,
-    2054: CPS(d_2054),
-    2055: CPS(d_2055),
-    2056: t_2056,
-    2057: t_2057,
-    2058: CPS(d_2058),
-    2059: CPS(d_2059),
-    2060: t_2060,
-    2061: CPS(d_2061),
-    2062: CPS(d_2062),
-    2063: t_2063,
-    2064: t_2064,
-    2065: t_2065,
-    2066: t_2066,
-    2067: t_2067,
-    2068: t_2068,
-    2069: CPS(d_2069),
+    2079: CPS(d_2079),
+    2080: CPS(d_2080),
+    2081: CPS(d_2081),
+    2082: CPS(d_2082),
+    2083: CPS(d_2083),
+    2084: CPS(d_2084),
+    2085: CPS(d_2085),
+    2086: CPS(d_2086),
+    2087: CPS(d_2087),
+    2088: t_2088,
+    2089: t_2089,
+    2090: CPS(d_2090),
+    2091: CPS(d_2091),
+    2092: CPS(d_2092),
+    2093: CPS(d_2093),
+    2094: t_2094,
+    2095: t_2095,
+    2096: CPS(d_2096),
+    2097: CPS(d_2097),
+    2098: CPS(d_2098),
+    2099: CPS(d_2099),
+    2100: t_2100,
+    2101: t_2101,
+    2102: CPS(d_2102),
+    2103: CPS(d_2103),
+    2104: t_2104,
+    2105: CPS(d_2105),
+    2106: CPS(d_2106),
+    2107: t_2107,
+    2108: t_2108,
+    2109: t_2109,
+    2110: t_2110,
+    2111: t_2111,
+    2112: t_2112,
+    2113: CPS(d_2113),
 }
 
 
 CODE = {
-    2300: x_2300,
-    2303: x_2303,
-    2304: x_2304,
-    2308: x_2308,
-    2310: x_2310,
-    2313: x_2313,
-    2316: x_2316,
-    2317: x_2317,
-    2318: x_2318,
-    2322: x_2322,
-    2323: x_2323,
-    2324: x_2324,
-    2326: x_2326,
-    2327: x_2327,
-    2328: x_2328,
-    2329: x_2329,
-    2330: x_2330,
-    2331: x_2331,
-    2335: x_2335,
+    2342: x_2342,
+    2345: x_2345,
+    2346: x_2346,
+    2350: x_2350,
+    2352: x_2352,
+    2355: x_2355,
+    2358: x_2358,
+    2359: x_2359,
+    2360: x_2360,
+    2361: x_2361,
+    2362: x_2362,
+    2366: x_2366,
+    2367: x_2367,
+    2368: x_2368,
+    2370: x_2370,
+    2371: x_2371,
+    2372: x_2372,
+    2373: x_2373,
+    2374: x_2374,
+    2375: x_2375,
+    2379: x_2379,
 }
 AT = {
-    2300: 'rules_data/terraforming_mars/cards/071-140.yaml:379',
+    2342: 'rules_data/terraforming_mars/cards/071-140.yaml:379',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:379
-    'open_city': '{"id":"open_city","number":"108","name":{"en":"Open City"},"type":"automated","cost":23,"tags":["city","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":12},"x":2300},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2301},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2038},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2302},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2039},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2303},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2041},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2304},"o":"-=","e":{"op":"var","n":"n~715","x":2305},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2042}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2040},{"op":"let","v":"n~717","e":{"op":"lit","v":4,"x":2306},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2043},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2307},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2044},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2308},"o":"+=","e":{"op":"var","n":"n~717","x":2309},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2045}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2037},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2310},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2047},{"op":"let","v":"n~719","e":{"op":"lit","v":2,"x":2311},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2048},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":2312},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2049},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2313},"o":"+=","e":{"op":"var","n":"n~719","x":2314},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2050},{"op":"let","v":"t~721","e":{"op":"lit","v":"city","x":2315},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2051},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~721"}}}]},"x":2316},"t":{"op":"seq","b":[{"op":"let","v":"legal~731","e":{"op":"letx","v":"open~727","e":{"op":"filt","v":"s~724","src":{"op":"filt","v":"x~723","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~723"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"t~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~724"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~725"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~726","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~726"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~726"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~730","e":{"op":"filt","v":"s~728","src":{"op":"var","n":"open~727"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~721"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~730"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~730"},"b":{"op":"var","n":"open~727"}}},"x":2317},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2054},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~731"}]},"b":{"op":"lit","v":0},"x":2318},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2055},{"op":"choose","alts":[{"gens":[{"v":"space~732","src":{"op":"var","n":"legal~731","x":2319},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~733","e":{"op":"var","n":"t~721","x":2320},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2058},{"op":"let","v":"s~734","e":{"op":"var","n":"space~732","x":2321},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2059},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~734"},"d":{},"x":2322},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~733"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2323},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2061},{"op":"set","t":{"op":"st","k":"last_space","x":2324},"o":"=","e":{"op":"var","n":"s~734","x":2325},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2062},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2326},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~734"},"f":"bonus","d":null,"x":2327},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2065},{"op":"for","v":"x~735","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~734"}],"kind":"spaces","x":2328},"w":{"op":"in","a":{"op":"var","n":"x~735"},"b":{"op":"st","k":"board"},"neg":false,"x":2329},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~735"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2330},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2067},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2066},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~733"},"f":"effect","d":null,"x":2331},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2068},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~733","x":2332},"space":{"op":"var","n":"s~734","x":2333},"by":{"op":"var","n":"you","x":2334}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2069}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2064},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2063}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2060}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2057},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~732"}],"x":2335}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2056}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2053},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2052}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2046},"vp":{"op":"lit","v":1,"x":2336},"source":{"doc":"tm-facts","section":"cards.json #108"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:379"}',
+    'open_city': '{"id":"open_city","number":"108","name":{"en":"Open City"},"type":"automated","cost":23,"tags":["city","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":12},"x":2342},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2343},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2080},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2344},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2081},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2345},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2083},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2346},"o":"-=","e":{"op":"var","n":"n~746","x":2347},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2084}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2082},{"op":"let","v":"n~748","e":{"op":"lit","v":4,"x":2348},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2085},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2349},"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2086},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2350},"o":"+=","e":{"op":"var","n":"n~748","x":2351},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2087}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:386","id":2079},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2352},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2089},{"op":"let","v":"n~750","e":{"op":"lit","v":2,"x":2353},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2090},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":2354},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2091},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2355},"o":"+=","e":{"op":"var","n":"n~750","x":2356},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2092},{"op":"let","v":"t~752","e":{"op":"lit","v":"city","x":2357},"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2093},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~752"}}}]},"x":2358},"t":{"op":"seq","b":[{"op":"let","v":"mine~756","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2359},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2096},{"op":"let","v":"empty~761","e":{"op":"filt","v":"s~758","src":{"op":"filt","v":"x~757","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~757"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"t~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~758"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~756"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~758"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~760","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~760"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~760"}}]}]}}]}]}}]}}]}]},"x":2360},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2097},{"op":"let","v":"legal~767","e":{"op":"letx","v":"open~763","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"empty~761"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~762"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~752"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~766","e":{"op":"filt","v":"s~764","src":{"op":"var","n":"open~763"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~766"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~766"},"b":{"op":"var","n":"open~763"}}},"b":{"op":"var","n":"open~763"}},"x":2361},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2098},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~767"}]},"b":{"op":"lit","v":0},"x":2362},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2099},{"op":"choose","alts":[{"gens":[{"v":"space~768","src":{"op":"var","n":"legal~767","x":2363},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~769","e":{"op":"var","n":"t~752","x":2364},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2102},{"op":"let","v":"s~770","e":{"op":"var","n":"space~768","x":2365},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2103},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~770"},"d":{},"x":2366},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~769"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2367},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2105},{"op":"set","t":{"op":"st","k":"last_space","x":2368},"o":"=","e":{"op":"var","n":"s~770","x":2369},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2106},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2370},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~770"},"f":"bonus","d":null,"x":2371},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2109},{"op":"for","v":"x~771","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~770"}],"kind":"spaces","x":2372},"w":{"op":"in","a":{"op":"var","n":"x~771"},"b":{"op":"st","k":"board"},"neg":false,"x":2373},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~771"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2374},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2111},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2110},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~769"},"f":"effect","d":null,"x":2375},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2112},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~769","x":2376},"space":{"op":"var","n":"s~770","x":2377},"by":{"op":"var","n":"you","x":2378}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2113}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2108},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2107}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2104}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2101},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~768"}],"x":2379}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2100}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2095},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2094}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:387","id":2088},"vp":{"op":"lit","v":1,"x":2380},"source":{"doc":"tm-facts","section":"cards.json #108"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:379"}',
 }

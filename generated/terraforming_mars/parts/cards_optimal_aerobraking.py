@@ -47,89 +47,89 @@ K = [
 ]
 
 
-def x_1091(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:310
+def x_1113(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:310
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (((ctx.index.plain['cards'].get(_w3, NOREC).get('type', None) if type((_w3 := (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)))) is str else None) == 'event')) and (('space' in _w5 if type((_w5 := (_w4.get('tags', None) if type((_w4 := E.get('event'))) is dict else KEY(_w4, 'tags', None)))) in (list, dict) else IN('space', _w5))) else False)
 
 
-x_1094 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_1098 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1116 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1120 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_971(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
+def d_993(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:317
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 974, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 996, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'heat', True)
-    c, key = KEYPLACE(ctx, 977, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'heat', True)
+    c, key = KEYPLACE(ctx, 999, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_972 = _C.d_777  # rules_data/terraforming_mars/cards/001-070.yaml:317
-d_973 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_994 = _C.d_793  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_995 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:317
 
 
-def d_974(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 974, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 996, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_975 = _C.d_445  # rules_data/terraforming_mars/cards/001-070.yaml:317
-d_976 = _C.d_382  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_997 = _C.d_453  # rules_data/terraforming_mars/cards/001-070.yaml:317
+d_998 = _C.d_390  # rules_data/terraforming_mars/cards/001-070.yaml:317
 
 
-def d_977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_999(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 977, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 999, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    971: CPS(d_971),
-    972: CPS(d_972),
-    973: CPS(d_973),
-    974: CPS(d_974),
-    975: CPS(d_975),
-    976: CPS(d_976),
-    977: CPS(d_977),
+    993: CPS(d_993),
+    994: CPS(d_994),
+    995: CPS(d_995),
+    996: CPS(d_996),
+    997: CPS(d_997),
+    998: CPS(d_998),
+    999: CPS(d_999),
 }
 
 
 CODE = {
-    1091: x_1091,
-    1094: x_1094,
-    1098: x_1098,
+    1113: x_1113,
+    1116: x_1116,
+    1120: x_1120,
 }
 AT = {
-    1091: 'rules_data/terraforming_mars/cards/001-070.yaml:310',
+    1113: 'rules_data/terraforming_mars/cards/001-070.yaml:310',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:310
-    'optimal_aerobraking': '{"id":"optimal_aerobraking","number":"031","name":{"en":"Optimal Aerobraking"},"type":"active","cost":7,"tags":["space"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}},{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1091},"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":1092},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":972},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1093},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":973},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1094},"o":"+=","e":{"op":"var","n":"n~715","x":1095},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":974},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":1096},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":975},{"op":"let","v":"r~718","e":{"op":"lit","v":"heat","x":1097},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":976},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1098},"o":"+=","e":{"op":"var","n":"n~717","x":1099},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":977}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":971}}],"source":{"doc":"tm-facts","section":"cards.json #031 (render effects: space event -> 3 M€, 3 heat)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:310"}',
+    'optimal_aerobraking': '{"id":"optimal_aerobraking","number":"031","name":{"en":"Optimal Aerobraking"},"type":"active","cost":7,"tags":["space"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"type","d":null},"b":{"op":"lit","v":"event"}},{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}],"x":1113},"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":1114},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":994},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1115},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":995},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1116},"o":"+=","e":{"op":"var","n":"n~746","x":1117},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":996},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":1118},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":997},{"op":"let","v":"r~749","e":{"op":"lit","v":"heat","x":1119},"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":998},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1120},"o":"+=","e":{"op":"var","n":"n~748","x":1121},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":999}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:317","id":993}}],"source":{"doc":"tm-facts","section":"cards.json #031 (render effects: space event -> 3 M€, 3 heat)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:310"}',
 }

@@ -51,105 +51,105 @@ K = [
 ]
 
 
-x_2265 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2266 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2270 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2275 = _C.x_1144  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_2276 = _C.x_1145  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2277 = _C.x_1146  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2278 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_2279 = _C.x_1148  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2280 = _C.x_1149  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2282 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2284 = _C.x_1153  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2285 = _C.x_1154  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2286 = _C.x_1155  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2307 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2308 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2312 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2317 = _C.x_1168  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_2318 = _C.x_1169  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2319 = _C.x_1170  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2320 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2321 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2322 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2324 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2326 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2327 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2328 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def d_2003(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
+def d_2045(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2006(ctx, E):
+    LOCAL(ctx, E, 'n~746', 4, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2048(ctx, E):
         return False
     return True
 
 
-d_2004 = _C.d_1949  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2005 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2046 = _C.d_1991  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2047 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:348
 
 
-def d_2006(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2048(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2265(ctx, E):
+    if not x_2307(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2007 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2049 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2050(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2008, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2050, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-def t_2009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
+def t_2051(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:348
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    c, key = KEYPLACE(ctx, 2054, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~719', 'oxygen', True)
-    LOCAL(ctx, E, 'n~720', 1, True)
-    return t_2015(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
+    LOCAL(ctx, E, 'p~750', 'oxygen', True)
+    LOCAL(ctx, E, 'n~751', 1, True)
+    return t_2057(ctx, k, s, E)
 
 
-d_2010 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2011 = _C.d_1640  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2052 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2053 = _C.d_1670  # rules_data/terraforming_mars/cards/071-140.yaml:348
 
 
-def d_2012(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2012, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2054, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_2013 = _C.d_1019  # rules_data/terraforming_mars/cards/071-140.yaml:348
-d_2014 = _C.d_1020  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2055 = _C.d_1043  # rules_data/terraforming_mars/cards/071-140.yaml:348
+d_2056 = _C.d_1044  # rules_data/terraforming_mars/cards/071-140.yaml:348
 
 
-def t_2015(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2057(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,58 +158,58 @@ def t_2015(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_2016(ctx, lambda: nxt(left - 1), k, E)
+        return t_2058(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~720')))
+    return nxt(num(E.get('n~751')))
 
 
-def t_2016(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2058(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2275(ctx, E):
-        return t_2017(ctx, k, s, E)
+    if x_2317(ctx, E):
+        return t_2059(ctx, k, s, E)
     return k()
 
 
-def t_2017(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2059(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 2060, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2277(ctx, E), '+=', False, K[2])
-    return t_2019(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2319(ctx, E), '+=', False, K[2])
+    return t_2061(ctx, k, s, E)
 
 
-def d_2018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2060(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2018, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 2060, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2277(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_2319(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_2019(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2061(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2278(ctx, E):
-        return t_2020(ctx, k, s, E)
+    if x_2320(ctx, E):
+        return t_2062(ctx, k, s, E)
     return k()
 
 
-def t_2020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2062(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -217,34 +217,34 @@ def t_2020(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_2021(ctx, E):
+    if not d_2063(ctx, E):
         return False
-    return t_2025(ctx, r1, s, E)
+    return t_2067(ctx, r1, s, E)
 
 
-def d_2021(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2063(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2279(ctx, E):
-        if not d_2022(ctx, E):
+    if x_2321(ctx, E):
+        if not d_2064(ctx, E):
             return False
     return True
 
 
-def d_2022(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2064(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2065, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -253,67 +253,67 @@ def d_2022(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2023(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2065(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2023, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2065, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_2024 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2025 = _C.t_1031  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2026 = _C.t_1032  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2027 = _C.d_1033  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2066 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2067 = _C.t_1055  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2068 = _C.t_1056  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2069 = _C.d_1057  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    2003: CPS(d_2003),
-    2004: CPS(d_2004),
-    2005: CPS(d_2005),
-    2006: CPS(d_2006),
-    2007: CPS(d_2007),
-    2008: CPS(d_2008),
-    2009: t_2009,
-    2010: CPS(d_2010),
-    2011: CPS(d_2011),
-    2012: CPS(d_2012),
-    2013: CPS(d_2013),
-    2014: CPS(d_2014),
-    2015: t_2015,
-    2016: t_2016,
-    2017: t_2017,
-    2018: CPS(d_2018),
-    2019: t_2019,
-    2020: t_2020,
-    2021: CPS(d_2021),
-    2022: CPS(d_2022),
-    2023: CPS(d_2023),
-    2024: CPS(d_2024),
-    2025: t_2025,
-    2026: t_2026,
-    2027: CPS(d_2027),
+    2045: CPS(d_2045),
+    2046: CPS(d_2046),
+    2047: CPS(d_2047),
+    2048: CPS(d_2048),
+    2049: CPS(d_2049),
+    2050: CPS(d_2050),
+    2051: t_2051,
+    2052: CPS(d_2052),
+    2053: CPS(d_2053),
+    2054: CPS(d_2054),
+    2055: CPS(d_2055),
+    2056: CPS(d_2056),
+    2057: t_2057,
+    2058: t_2058,
+    2059: t_2059,
+    2060: CPS(d_2060),
+    2061: t_2061,
+    2062: t_2062,
+    2063: CPS(d_2063),
+    2064: CPS(d_2064),
+    2065: CPS(d_2065),
+    2066: CPS(d_2066),
+    2067: t_2067,
+    2068: t_2068,
+    2069: CPS(d_2069),
 }
 
 
 CODE = {
-    2265: x_2265,
-    2266: x_2266,
-    2270: x_2270,
-    2275: x_2275,
-    2276: x_2276,
-    2277: x_2277,
-    2278: x_2278,
-    2279: x_2279,
-    2280: x_2280,
-    2282: x_2282,
-    2284: x_2284,
-    2285: x_2285,
-    2286: x_2286,
+    2307: x_2307,
+    2308: x_2308,
+    2312: x_2312,
+    2317: x_2317,
+    2318: x_2318,
+    2319: x_2319,
+    2320: x_2320,
+    2321: x_2321,
+    2322: x_2322,
+    2324: x_2324,
+    2326: x_2326,
+    2327: x_2327,
+    2328: x_2328,
 }
 AT = {
 }
@@ -321,5 +321,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:341
-    'ore_processor': '{"id":"ore_processor","number":"104","name":{"en":"Ore Processor"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":2263},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2004},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2264},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2005},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":2265},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2007},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2266},"o":"-=","e":{"op":"var","n":"n~715","x":2267},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2008}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2006}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2003},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2268},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2010},{"op":"let","v":"r~718","e":{"op":"lit","v":"titanium","x":2269},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2011},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2270},"o":"+=","e":{"op":"var","n":"n~717","x":2271},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2012},{"op":"let","v":"p~719","e":{"op":"lit","v":"oxygen","x":2272},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2013},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":2273},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2014},{"op":"rep","n":{"op":"var","n":"n~720","x":2274},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0},"x":2275},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0,"x":2276},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0,"x":2277},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2018},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2278},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2279},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"d":0,"x":2280},"o":"+=","e":{"op":"lit","v":1,"x":2281},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2023},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2282},"o":"=","e":{"op":"lit","v":true,"x":2283},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2024}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2022},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2021},{"op":"for","v":"b~721","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"bonuses","d":[],"x":2284},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"x":2285},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"effect"},"x":2286},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2026},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2025},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~719","x":2287},"by":{"op":"var","n":"you","x":2288}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2027}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2020},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2019}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2017},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2016},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2015}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2009}}],"source":{"doc":"tm-facts","section":"cards.json #104"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:341"}',
+    'ore_processor': '{"id":"ore_processor","number":"104","name":{"en":"Ore Processor"},"type":"active","cost":13,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":2305},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2046},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2306},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2047},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":2307},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2049},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2308},"o":"-=","e":{"op":"var","n":"n~746","x":2309},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2050}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2048}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2045},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2310},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2052},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":2311},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2053},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2312},"o":"+=","e":{"op":"var","n":"n~748","x":2313},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2054},{"op":"let","v":"p~750","e":{"op":"lit","v":"oxygen","x":2314},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2055},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":2315},"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2056},{"op":"rep","n":{"op":"var","n":"n~751","x":2316},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":2317},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":2318},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":2319},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2060},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2320},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2321},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":2322},"o":"+=","e":{"op":"lit","v":1,"x":2323},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2065},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2324},"o":"=","e":{"op":"lit","v":true,"x":2325},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2066}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2064},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2063},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":2326},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":2327},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":2328},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2068},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2067},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":2329},"by":{"op":"var","n":"you","x":2330}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2069}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2062},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2061}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2059},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2058},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2057}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:348","id":2051}}],"source":{"doc":"tm-facts","section":"cards.json #104"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:341"}',
 }

@@ -51,168 +51,178 @@ K = [
 ]
 
 
-def x_3673(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:512
+def x_3731(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:512
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-8))
 
 
-x_3675 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3676 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3677 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3681 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3682 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3683 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3685 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3686 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3687 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3688 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3689 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3690 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3694 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3733 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3734 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3735 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3736 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3737 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3741 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3742 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3743 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3745 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3746 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3747 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3748 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3749 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3750 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3754 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3214(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:518
+def t_3272(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:518
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_3216(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_3274(ctx, k, s, E)
 
 
-d_3215 = _C.d_860  # rules_data/terraforming_mars/cards/141-208.yaml:518
+d_3273 = _C.d_878  # rules_data/terraforming_mars/cards/141-208.yaml:518
 
 
-def t_3216(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3274(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3675(ctx, E):
-        return t_3217(ctx, k, s, E)
+    if x_3733(ctx, E):
+        return t_3275(ctx, k, s, E)
     return k()
 
 
-def t_3217(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_3275(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_3676(ctx, E), True)
-    if not x_3677(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_3734(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_3735(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_3736(ctx, E), True)
+    if not x_3737(ctx, E):
         return False
-    return t_3220(ctx, k, s, E)
+    return t_3280(ctx, k, s, E)
 
 
-d_3218 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3219 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3276 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3277 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3278 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3279 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_3220(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3220, None, [], k)
+    return CHOOSE(ctx, 3280, None, [], k)
 
 
-def t_3221(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_3224(ctx, k, s, E)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_3284(ctx, k, s, E)
 
 
-d_3222 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3223 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3282 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3283 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3224(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3284(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3225, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 3285, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3682(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_3227(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3742(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
+    return t_3287(ctx, k, s, E)
 
 
-def d_3225(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3285(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3225, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 3285, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3682(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3742(ctx, E), '=', False, K[3])
     return True
 
 
-d_3226 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3227 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3228 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3229 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3230 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3231 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3232 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3233 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3286 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3287 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3288 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3289 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3290 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3291 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3292 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3293 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    3214: t_3214,
-    3215: CPS(d_3215),
-    3216: t_3216,
-    3217: t_3217,
-    3218: CPS(d_3218),
-    3219: CPS(d_3219),
-    3220: t_3220,
-    3221: t_3221,
-    3222: CPS(d_3222),
-    3223: CPS(d_3223),
-    3224: t_3224,
-    3225: CPS(d_3225),
-    3226: CPS(d_3226),
-    3227: t_3227,
-    3228: t_3228,
-    3229: t_3229,
-    3230: t_3230,
-    3231: t_3231,
-    3232: t_3232,
-    3233: CPS(d_3233),
+    3272: t_3272,
+    3273: CPS(d_3273),
+    3274: t_3274,
+    3275: t_3275,
+    3276: CPS(d_3276),
+    3277: CPS(d_3277),
+    3278: CPS(d_3278),
+    3279: CPS(d_3279),
+    3280: t_3280,
+    3281: t_3281,
+    3282: CPS(d_3282),
+    3283: CPS(d_3283),
+    3284: t_3284,
+    3285: CPS(d_3285),
+    3286: CPS(d_3286),
+    3287: t_3287,
+    3288: t_3288,
+    3289: t_3289,
+    3290: t_3290,
+    3291: t_3291,
+    3292: t_3292,
+    3293: CPS(d_3293),
 }
 
 
 CODE = {
-    3673: x_3673,
-    3675: x_3675,
-    3676: x_3676,
-    3677: x_3677,
-    3681: x_3681,
-    3682: x_3682,
-    3683: x_3683,
-    3685: x_3685,
-    3686: x_3686,
-    3687: x_3687,
-    3688: x_3688,
-    3689: x_3689,
-    3690: x_3690,
-    3694: x_3694,
+    3731: x_3731,
+    3733: x_3733,
+    3734: x_3734,
+    3735: x_3735,
+    3736: x_3736,
+    3737: x_3737,
+    3741: x_3741,
+    3742: x_3742,
+    3743: x_3743,
+    3745: x_3745,
+    3746: x_3746,
+    3747: x_3747,
+    3748: x_3748,
+    3749: x_3749,
+    3750: x_3750,
+    3754: x_3754,
 }
 AT = {
-    3673: 'rules_data/terraforming_mars/cards/141-208.yaml:512',
+    3731: 'rules_data/terraforming_mars/cards/141-208.yaml:512',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:512
-    'permafrost_extraction': '{"id":"permafrost_extraction","number":"191","name":{"en":"Permafrost Extraction"},"type":"event","cost":8,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-8},"x":3673},"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":3674},"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3215},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":3675},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":3676},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3218},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":3677},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3219},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":3678},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":3679},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3222},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":3680},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3223},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":3681},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3682},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3225},{"op":"set","t":{"op":"st","k":"last_space","x":3683},"o":"=","e":{"op":"var","n":"s~728","x":3684},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3226},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3685},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":3686},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3229},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":3687},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":3688},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3689},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3231},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3230},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":3690},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3232},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":3691},"space":{"op":"var","n":"s~728","x":3692},"by":{"op":"var","n":"you","x":3693}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3233}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3228},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3227}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3224}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3221},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":3694}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3220}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3217},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3216}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3214},"source":{"doc":"tm-facts","section":"cards.json #191"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:512"}',
+    'permafrost_extraction': '{"id":"permafrost_extraction","number":"191","name":{"en":"Permafrost Extraction"},"type":"event","cost":8,"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-8},"x":3731},"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":3732},"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3273},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":3733},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3734},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3276},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":3735},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3277},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":3736},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3278},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":3737},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3279},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":3738},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":3739},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3282},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":3740},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3283},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":3741},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3742},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3285},{"op":"set","t":{"op":"st","k":"last_space","x":3743},"o":"=","e":{"op":"var","n":"s~764","x":3744},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3286},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3745},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":3746},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3289},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":3747},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":3748},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3749},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3291},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3290},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":3750},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3292},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":3751},"space":{"op":"var","n":"s~764","x":3752},"by":{"op":"var","n":"you","x":3753}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3293}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3288},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3287}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3284}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3281},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":3754}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3280}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3275},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3274}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:518","id":3272},"source":{"doc":"tm-facts","section":"cards.json #191"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:512"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2073 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2074 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2078 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2080 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:199
+x_2113 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2114 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2118 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2120 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:199
 
 
-def d_1828(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
+def d_1868(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:198
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    if not d_1831(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    if not d_1871(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'energy', True)
-    c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'energy', True)
+    c, key = KEYPLACE(ctx, 1876, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1829 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:198
-d_1830 = _C.d_377  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1869 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1870 = _C.d_385  # rules_data/terraforming_mars/cards/071-140.yaml:198
 
 
-def d_1831(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1871(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2073(ctx, E):
+    if not x_2113(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1873, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1832 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1872 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1873(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1833, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1873, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1834 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:198
-d_1835 = _C.d_1208  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1874 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:198
+d_1875 = _C.d_1232  # rules_data/terraforming_mars/cards/071-140.yaml:198
 
 
-def d_1836(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1876(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1836, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1876, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_1837 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:199
+t_1877 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:199
 
 
 TRIALS = {
-    1828: CPS(d_1828),
-    1829: CPS(d_1829),
-    1830: CPS(d_1830),
-    1831: CPS(d_1831),
-    1832: CPS(d_1832),
-    1833: CPS(d_1833),
-    1834: CPS(d_1834),
-    1835: CPS(d_1835),
-    1836: CPS(d_1836),
-    1837: t_1837,
+    1868: CPS(d_1868),
+    1869: CPS(d_1869),
+    1870: CPS(d_1870),
+    1871: CPS(d_1871),
+    1872: CPS(d_1872),
+    1873: CPS(d_1873),
+    1874: CPS(d_1874),
+    1875: CPS(d_1875),
+    1876: CPS(d_1876),
+    1877: t_1877,
 }
 
 
 CODE = {
-    2073: x_2073,
-    2074: x_2074,
-    2078: x_2078,
-    2080: x_2080,
+    2113: x_2113,
+    2114: x_2114,
+    2118: x_2118,
+    2120: x_2120,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:192
-    'peroxide_power': '{"id":"peroxide_power","number":"089","name":{"en":"Peroxide Power"},"type":"automated","cost":7,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2071},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1829},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":2072},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1830},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2073},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1832},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2074},"o":"-=","e":{"op":"var","n":"n~715","x":2075},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1833}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1831},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2076},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1834},{"op":"let","v":"r~718","e":{"op":"lit","v":"energy","x":2077},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1835},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2078},"o":"+=","e":{"op":"var","n":"n~717","x":2079},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1836}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1828},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2080},"at":"rules_data/terraforming_mars/cards/071-140.yaml:199","id":1837},"source":{"doc":"tm-facts","section":"cards.json #089"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:192"}',
+    'peroxide_power': '{"id":"peroxide_power","number":"089","name":{"en":"Peroxide Power"},"type":"automated","cost":7,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2111},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1869},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":2112},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1870},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2113},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1872},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2114},"o":"-=","e":{"op":"var","n":"n~746","x":2115},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1873}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1871},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2116},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1874},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":2117},"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1875},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2118},"o":"+=","e":{"op":"var","n":"n~748","x":2119},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1876}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:198","id":1868},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2120},"at":"rules_data/terraforming_mars/cards/071-140.yaml:199","id":1877},"source":{"doc":"tm-facts","section":"cards.json #089"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:192"}',
 }

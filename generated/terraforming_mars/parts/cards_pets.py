@@ -47,105 +47,105 @@ K = [
 ]
 
 
-x_3331 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_3333 = _C.x_1250  # rules_data/terraforming_mars/cards/141-208.yaml:307
-x_3336 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3381 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_3383 = _C.x_1274  # rules_data/terraforming_mars/cards/141-208.yaml:307
+x_3386 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_3339(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:307
+def x_3389(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:307
     if E is None:
         E = ctx.env()
     return (E.get('card') == E.get('this'))
 
 
-x_3340 = _C.x_1189  # rules_data/terraforming_mars/cards/141-208.yaml:307
+x_3390 = _C.x_1213  # rules_data/terraforming_mars/cards/141-208.yaml:307
 
 
-def d_2914(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:314
+def d_2964(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:314
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'animal', True)
-    c, key = KEYPLACE(ctx, 2917, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'animal', True)
+    c, key = KEYPLACE(ctx, 2967, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2915 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:314
-d_2916 = _C.d_897  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2965 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:314
+d_2966 = _C.d_917  # rules_data/terraforming_mars/cards/141-208.yaml:314
 
 
-def d_2917(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2967(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2917, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2967, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-def d_2918(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:318
+def d_2968(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:318
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'animal', True)
-    c, key = KEYPLACE(ctx, 2921, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'animal', True)
+    c, key = KEYPLACE(ctx, 2971, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2919 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:318
-d_2920 = _C.d_912  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2969 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:318
+d_2970 = _C.d_932  # rules_data/terraforming_mars/cards/141-208.yaml:318
 
 
-def d_2921(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_2971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2921, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 2971, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2914: CPS(d_2914),
-    2915: CPS(d_2915),
-    2916: CPS(d_2916),
-    2917: CPS(d_2917),
-    2918: CPS(d_2918),
-    2919: CPS(d_2919),
-    2920: CPS(d_2920),
-    2921: CPS(d_2921),
+    2964: CPS(d_2964),
+    2965: CPS(d_2965),
+    2966: CPS(d_2966),
+    2967: CPS(d_2967),
+    2968: CPS(d_2968),
+    2969: CPS(d_2969),
+    2970: CPS(d_2970),
+    2971: CPS(d_2971),
 }
 
 
 CODE = {
-    3331: x_3331,
-    3333: x_3333,
-    3336: x_3336,
-    3339: x_3339,
-    3340: x_3340,
+    3381: x_3381,
+    3383: x_3383,
+    3386: x_3386,
+    3389: x_3389,
+    3390: x_3390,
 }
 AT = {
-    3339: 'rules_data/terraforming_mars/cards/141-208.yaml:307',
+    3389: 'rules_data/terraforming_mars/cards/141-208.yaml:307',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:307
-    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3329},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2915},{"op":"let","v":"r~716","e":{"op":"lit","v":"animal","x":3330},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2916},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3331},"o":"+=","e":{"op":"var","n":"n~715","x":3332},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2917}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2914},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3333},"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3334},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2919},{"op":"let","v":"r~718","e":{"op":"lit","v":"animal","x":3335},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2920},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3336},"o":"+=","e":{"op":"var","n":"n~717","x":3337},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2921}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2918}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3338},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3339},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3340},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:307"}',
+    'pets': '{"id":"pets","number":"172","name":{"en":"Pets"},"type":"active","cost":10,"tags":["earth","animal"],"resource":"animal","effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3379},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2965},{"op":"let","v":"r~747","e":{"op":"lit","v":"animal","x":3380},"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2966},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3381},"o":"+=","e":{"op":"var","n":"n~746","x":3382},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2967}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:314","id":2964},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":3383},"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3384},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2969},{"op":"let","v":"r~749","e":{"op":"lit","v":"animal","x":3385},"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2970},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":3386},"o":"+=","e":{"op":"var","n":"n~748","x":3387},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":2971}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:318","id":2968}}],"modifiers":[{"mod":"card_protection","by":{"op":"lit","v":1,"x":3388},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"card"},"b":{"op":"var","n":"this"},"x":3389},"anyone":true}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":3390},"source":{"doc":"tm-facts","section":"cards.json #172 (render effects: city(all) -> animal; protected_resources)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:307"}',
 }

@@ -52,251 +52,251 @@ K = [
 ]
 
 
-x_931 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_949 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def x_954(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return [E.get('s~718')]
+    return [E.get('s~749')]
 
 
-x_937 = _C.x_908  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_938 = _C.x_909  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_939 = _C.x_910  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_943 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_944 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_945 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_947 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_948 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_949 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_950 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_951 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_952 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_956 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_955 = _C.x_926  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_956 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_957 = _C.x_928  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_961 = _C.x_932  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_962 = _C.x_933  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_963 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_965 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_966 = _C.x_937  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_967 = _C.x_938  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_968 = _C.x_939  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_969 = _C.x_940  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_970 = _C.x_941  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_974 = _C.x_945  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
+def t_850(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    c, key = KEYPLACE(ctx, 853, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[3])
-    LOCAL(ctx, E, 't~717', 'city', True)
-    LOCAL(ctx, E, 's~718', 's02', True)
-    return t_838(ctx, k, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[3])
+    LOCAL(ctx, E, 't~748', 'city', True)
+    LOCAL(ctx, E, 's~749', 's02', True)
+    return t_856(ctx, k, s, E)
 
 
-d_833 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:215
-d_834 = _C.d_345  # rules_data/terraforming_mars/cards/001-070.yaml:215
+d_851 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:215
+d_852 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:215
 
 
-def d_835(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_853(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 835, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 853, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[3])
     return True
 
 
-def d_836(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
+def d_854(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', 'city', True)
+    LOCAL(ctx, E, 't~748', 'city', True)
     return True
 
 
-def d_837(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
+def d_855(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:215
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~718', 's02', True)
+    LOCAL(ctx, E, 's~749', 's02', True)
     return True
 
 
-def t_838(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def t_856(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', E.get('t~717'), True)
-    LOCAL(ctx, E, 'l~720', x_936(ctx, E), True)
-    return t_841(ctx, k, s, E)
+    LOCAL(ctx, E, 't~750', E.get('t~748'), True)
+    LOCAL(ctx, E, 'l~751', x_954(ctx, E), True)
+    return t_859(ctx, k, s, E)
 
 
-def d_839(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_857(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', E.get('t~717'), True)
+    LOCAL(ctx, E, 't~750', E.get('t~748'), True)
     return True
 
 
-def d_840(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:110
+def d_858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:152
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~720', x_936(ctx, E), True)
+    LOCAL(ctx, E, 'l~751', x_954(ctx, E), True)
     return True
 
 
-def t_841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_859(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_937(ctx, E):
-        return t_842(ctx, k, s, E)
+    if x_955(ctx, E):
+        return t_860(ctx, k, s, E)
     return k()
 
 
-def t_842(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_860(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~725', x_938(ctx, E), True)
-    if not x_939(ctx, E):
+    LOCAL(ctx, E, 'open~756', x_956(ctx, E), True)
+    if not x_957(ctx, E):
         return False
-    return t_845(ctx, k, s, E)
+    return t_863(ctx, k, s, E)
 
 
-d_843 = _C.d_816  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_844 = _C.d_817  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_861 = _C.d_834  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_862 = _C.d_835  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_845(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_863(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 845, None, [], k)
+    return CHOOSE(ctx, 863, None, [], k)
 
 
-def t_846(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_864(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_849(ctx, k, s, E)
+    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
+    return t_867(ctx, k, s, E)
 
 
-d_847 = _C.d_820  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_848 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_865 = _C.d_838  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_866 = _C.d_839  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_849(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_867(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 868, ctx.state.get('board'), E.get('s~759'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_944(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[5])
-    return t_852(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_962(ctx, E), '=', False, K[4])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[5])
+    return t_870(ctx, k, s, E)
 
 
-def d_850(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_868(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 850, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 868, ctx.state.get('board'), E.get('s~759'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_944(ctx, E), '=', False, K[4])
+        SET(ctx, 'board', c, key, x_962(ctx, E), '=', False, K[4])
     return True
 
 
-d_851 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_852 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_853 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_854 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_855 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_856 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_857 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_858 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_869 = _C.d_842  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_870 = _C.t_843  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_871 = _C.t_844  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_872 = _C.t_845  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_873 = _C.t_846  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_874 = _C.t_847  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_875 = _C.t_848  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_876 = _C.d_849  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    832: t_832,
-    833: CPS(d_833),
-    834: CPS(d_834),
-    835: CPS(d_835),
-    836: CPS(d_836),
-    837: CPS(d_837),
-    838: t_838,
-    839: CPS(d_839),
-    840: CPS(d_840),
-    841: t_841,
-    842: t_842,
-    843: CPS(d_843),
-    844: CPS(d_844),
-    845: t_845,
-    846: t_846,
-    847: CPS(d_847),
-    848: CPS(d_848),
-    849: t_849,
-    850: CPS(d_850),
+    850: t_850,
     851: CPS(d_851),
-    852: t_852,
-    853: t_853,
-    854: t_854,
-    855: t_855,
+    852: CPS(d_852),
+    853: CPS(d_853),
+    854: CPS(d_854),
+    855: CPS(d_855),
     856: t_856,
-    857: t_857,
+    857: CPS(d_857),
     858: CPS(d_858),
+    859: t_859,
+    860: t_860,
+    861: CPS(d_861),
+    862: CPS(d_862),
+    863: t_863,
+    864: t_864,
+    865: CPS(d_865),
+    866: CPS(d_866),
+    867: t_867,
+    868: CPS(d_868),
+    869: CPS(d_869),
+    870: t_870,
+    871: t_871,
+    872: t_872,
+    873: t_873,
+    874: t_874,
+    875: t_875,
+    876: CPS(d_876),
 }
 
 
 CODE = {
-    931: x_931,
-    936: x_936,
-    937: x_937,
-    938: x_938,
-    939: x_939,
-    943: x_943,
-    944: x_944,
-    945: x_945,
-    947: x_947,
-    948: x_948,
     949: x_949,
-    950: x_950,
-    951: x_951,
-    952: x_952,
+    954: x_954,
+    955: x_955,
     956: x_956,
+    957: x_957,
+    961: x_961,
+    962: x_962,
+    963: x_963,
+    965: x_965,
+    966: x_966,
+    967: x_967,
+    968: x_968,
+    969: x_969,
+    970: x_970,
+    974: x_974,
 }
 AT = {
-    936: 'rules_data/terraforming_mars/definitions/board.yaml:110',
+    954: 'rules_data/terraforming_mars/definitions/board.yaml:152',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:209
-    'phobos_space_haven': '{"id":"phobos_space_haven","number":"021","name":{"en":"Phobos Space Haven"},"type":"automated","cost":25,"tags":["space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":929},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":833},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":930},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":834},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":931},"o":"+=","e":{"op":"var","n":"n~715","x":932},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":835},{"op":"let","v":"t~717","e":{"op":"lit","v":"city","x":933},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":836},{"op":"let","v":"s~718","e":{"op":"lit","v":"s02","x":934},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":837},{"op":"seq","b":[{"op":"let","v":"t~719","e":{"op":"var","n":"t~717","x":935},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":839},{"op":"let","v":"l~720","e":{"op":"list","a":[{"op":"var","n":"s~718"}],"x":936},"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":840},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~721","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~721"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":937},"t":{"op":"seq","b":[{"op":"let","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"l~720"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]},"x":938},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":843},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~725"}]},"b":{"op":"lit","v":0},"x":939},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":844},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"open~725","x":940},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~719","x":941},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":847},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":942},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":848},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":943},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":944},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":850},{"op":"set","t":{"op":"st","k":"last_space","x":945},"o":"=","e":{"op":"var","n":"s~728","x":946},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":851},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":947},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":948},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":854},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":949},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":950},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":951},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":856},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":855},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":952},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":857},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":953},"space":{"op":"var","n":"s~728","x":954},"by":{"op":"var","n":"you","x":955}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":858}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":853},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":852}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":849}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":846},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":956}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s02"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Base spaziale di Phobos","en":"place a city tile on the Phobos Space Haven space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":845}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":842},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":841}],"at":"rules_data/terraforming_mars/definitions/board.yaml:110","id":838}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":832},"vp":{"op":"lit","v":3,"x":957},"source":{"doc":"tm-facts","section":"cards.json #021 (city on the off-map space Phobos Space Haven)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:209"}',
+    'phobos_space_haven': '{"id":"phobos_space_haven","number":"021","name":{"en":"Phobos Space Haven"},"type":"automated","cost":25,"tags":["space","city"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":947},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":851},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":948},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":852},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":949},"o":"+=","e":{"op":"var","n":"n~746","x":950},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":853},{"op":"let","v":"t~748","e":{"op":"lit","v":"city","x":951},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":854},{"op":"let","v":"s~749","e":{"op":"lit","v":"s02","x":952},"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":855},{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~748","x":953},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":857},{"op":"let","v":"l~751","e":{"op":"list","a":[{"op":"var","n":"s~749"}],"x":954},"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":858},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~752","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":955},"t":{"op":"seq","b":[{"op":"let","v":"open~756","e":{"op":"filt","v":"s~753","src":{"op":"var","n":"l~751"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~753"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~754","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~753"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~755","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~755"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~755"}}]}]}}]}]}}]}}]}]},"x":956},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":861},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~756"}]},"b":{"op":"lit","v":0},"x":957},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":862},{"op":"choose","alts":[{"gens":[{"v":"space~757","src":{"op":"var","n":"open~756","x":958},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~758","e":{"op":"var","n":"t~750","x":959},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":865},{"op":"let","v":"s~759","e":{"op":"var","n":"space~757","x":960},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":866},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~759"},"d":{},"x":961},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~758"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":962},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":868},{"op":"set","t":{"op":"st","k":"last_space","x":963},"o":"=","e":{"op":"var","n":"s~759","x":964},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":869},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":965},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~759"},"f":"bonus","d":null,"x":966},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":872},{"op":"for","v":"x~760","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~759"}],"kind":"spaces","x":967},"w":{"op":"in","a":{"op":"var","n":"x~760"},"b":{"op":"st","k":"board"},"neg":false,"x":968},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~760"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":969},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":874},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":873},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"effect","d":null,"x":970},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":875},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~758","x":971},"space":{"op":"var","n":"s~759","x":972},"by":{"op":"var","n":"you","x":973}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":876}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":871},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":870}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":867}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":864},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~757"}],"x":974}}],"kind":"space","prompt":{"def":"place_on_space","args":{"t":"city","s":"s02"},"kinds":{"t":"tiles","s":"spaces"},"text":{"it":"piazza una tessera Città sulla casella Base spaziale di Phobos","en":"place a city tile on the Phobos Space Haven space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":863}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":860},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":859}],"at":"rules_data/terraforming_mars/definitions/board.yaml:152","id":856}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:215","id":850},"vp":{"op":"lit","v":3,"x":975},"source":{"doc":"tm-facts","section":"cards.json #021 (city on the off-map space Phobos Space Haven)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:209"}',
 }

@@ -48,138 +48,138 @@ K = [
 ]
 
 
-def x_2126(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:253
+def x_2166(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:253
     if E is None:
         E = ctx.env()
     return (2 * (_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)))
 
 
-x_2129 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2130 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2134 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_2169 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2170 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2174 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_1873(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1913(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 6, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1876(ctx, E):
+    LOCAL(ctx, E, 'n~746', 6, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_1916(ctx, E):
         return False
     return True
 
 
-def d_1874(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1914(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 6, True)
+    LOCAL(ctx, E, 'n~746', 6, True)
     return True
 
 
-d_1875 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:262
+d_1915 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:262
 
 
-def d_1876(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1916(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2129(ctx, E):
+    if not x_2169(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_1877 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_1917 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1878(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_1918(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1878, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1918, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_1879(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1919(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'science', True)
-    c, key = KEYPLACE(ctx, 1882, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'science', True)
+    c, key = KEYPLACE(ctx, 1922, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1880 = _C.d_381  # rules_data/terraforming_mars/cards/071-140.yaml:262
+d_1920 = _C.d_389  # rules_data/terraforming_mars/cards/071-140.yaml:262
 
 
-def d_1881(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
+def d_1921(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:262
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'science', True)
+    LOCAL(ctx, E, 'r~749', 'science', True)
     return True
 
 
-def d_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1922(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1882, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1922, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1873: CPS(d_1873),
-    1874: CPS(d_1874),
-    1875: CPS(d_1875),
-    1876: CPS(d_1876),
-    1877: CPS(d_1877),
-    1878: CPS(d_1878),
-    1879: CPS(d_1879),
-    1880: CPS(d_1880),
-    1881: CPS(d_1881),
-    1882: CPS(d_1882),
+    1913: CPS(d_1913),
+    1914: CPS(d_1914),
+    1915: CPS(d_1915),
+    1916: CPS(d_1916),
+    1917: CPS(d_1917),
+    1918: CPS(d_1918),
+    1919: CPS(d_1919),
+    1920: CPS(d_1920),
+    1921: CPS(d_1921),
+    1922: CPS(d_1922),
 }
 
 
 CODE = {
-    2126: x_2126,
-    2129: x_2129,
-    2130: x_2130,
-    2134: x_2134,
+    2166: x_2166,
+    2169: x_2169,
+    2170: x_2170,
+    2174: x_2174,
 }
 AT = {
-    2126: 'rules_data/terraforming_mars/cards/071-140.yaml:253',
+    2166: 'rules_data/terraforming_mars/cards/071-140.yaml:253',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:253
-    'physics_complex': '{"id":"physics_complex","number":"095","name":{"en":"Physics Complex"},"type":"active","cost":12,"tags":["science","building"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":2126},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":6,"x":2127},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1874},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2128},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1875},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":2129},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1877},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2130},"o":"-=","e":{"op":"var","n":"n~715","x":2131},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1878}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1876}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1873},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":2132},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1880},{"op":"let","v":"r~718","e":{"op":"lit","v":"science","x":2133},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1881},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2134},"o":"+=","e":{"op":"var","n":"n~717","x":2135},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1882}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1879}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #095"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:253"}',
+    'physics_complex': '{"id":"physics_complex","number":"095","name":{"en":"Physics Complex"},"type":"active","cost":12,"tags":["science","building"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":2},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":2166},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":6,"x":2167},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1914},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2168},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1915},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":2169},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1917},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2170},"o":"-=","e":{"op":"var","n":"n~746","x":2171},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1918}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1916}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1913},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":2172},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1920},{"op":"let","v":"r~749","e":{"op":"lit","v":"science","x":2173},"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1921},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":2174},"o":"+=","e":{"op":"var","n":"n~748","x":2175},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1922}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:262","id":1919}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #095"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:253"}',
 }

@@ -51,165 +51,175 @@ K = [
 ]
 
 
-x_3721 = _C.x_2983  # rules_data/terraforming_mars/cards/141-208.yaml:529
-x_3723 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3724 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3725 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3729 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3730 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3731 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3733 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3734 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3735 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3736 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3737 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3738 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3742 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3781 = _C.x_3031  # rules_data/terraforming_mars/cards/141-208.yaml:529
+x_3783 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3784 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3785 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3786 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3787 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3791 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3792 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3793 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3795 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3796 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3797 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3798 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3799 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3800 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3804 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3256(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
+def t_3316(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', 'greenery', True)
-    return t_3258(ctx, k, s, E)
+    LOCAL(ctx, E, 't~750', 'greenery', True)
+    return t_3318(ctx, k, s, E)
 
 
-def d_3257(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
+def d_3317(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:536
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', 'greenery', True)
+    LOCAL(ctx, E, 't~750', 'greenery', True)
     return True
 
 
-def t_3258(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3318(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3723(ctx, E):
-        return t_3259(ctx, k, s, E)
+    if x_3783(ctx, E):
+        return t_3319(ctx, k, s, E)
     return k()
 
 
-def t_3259(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_3319(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_3724(ctx, E), True)
-    if not x_3725(ctx, E):
+    LOCAL(ctx, E, 'mine~754', x_3784(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_3785(ctx, E), True)
+    LOCAL(ctx, E, 'legal~765', x_3786(ctx, E), True)
+    if not x_3787(ctx, E):
         return False
-    return t_3262(ctx, k, s, E)
+    return t_3324(ctx, k, s, E)
 
 
-d_3260 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3261 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_3320 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3321 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3322 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3323 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_3262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_3324(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3262, None, [], k)
+    return CHOOSE(ctx, 3324, None, [], k)
 
 
-def t_3263(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3325(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_3266(ctx, k, s, E)
+    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    return t_3328(ctx, k, s, E)
 
 
-d_3264 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3265 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_3326 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3327 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_3266(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_3328(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3267, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 3329, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3730(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[4])
-    return t_3269(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3792(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[4])
+    return t_3331(ctx, k, s, E)
 
 
-def d_3267(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_3329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3267, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 3329, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3730(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_3792(ctx, E), '=', False, K[3])
     return True
 
 
-d_3268 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3269 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3270 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3271 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3272 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3273 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3274 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3275 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_3330 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3331 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3332 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3333 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3334 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3335 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3336 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3337 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    3256: t_3256,
-    3257: CPS(d_3257),
-    3258: t_3258,
-    3259: t_3259,
-    3260: CPS(d_3260),
-    3261: CPS(d_3261),
-    3262: t_3262,
-    3263: t_3263,
-    3264: CPS(d_3264),
-    3265: CPS(d_3265),
-    3266: t_3266,
-    3267: CPS(d_3267),
-    3268: CPS(d_3268),
-    3269: t_3269,
-    3270: t_3270,
-    3271: t_3271,
-    3272: t_3272,
-    3273: t_3273,
-    3274: t_3274,
-    3275: CPS(d_3275),
+    3316: t_3316,
+    3317: CPS(d_3317),
+    3318: t_3318,
+    3319: t_3319,
+    3320: CPS(d_3320),
+    3321: CPS(d_3321),
+    3322: CPS(d_3322),
+    3323: CPS(d_3323),
+    3324: t_3324,
+    3325: t_3325,
+    3326: CPS(d_3326),
+    3327: CPS(d_3327),
+    3328: t_3328,
+    3329: CPS(d_3329),
+    3330: CPS(d_3330),
+    3331: t_3331,
+    3332: t_3332,
+    3333: t_3333,
+    3334: t_3334,
+    3335: t_3335,
+    3336: t_3336,
+    3337: CPS(d_3337),
 }
 
 
 CODE = {
-    3721: x_3721,
-    3723: x_3723,
-    3724: x_3724,
-    3725: x_3725,
-    3729: x_3729,
-    3730: x_3730,
-    3731: x_3731,
-    3733: x_3733,
-    3734: x_3734,
-    3735: x_3735,
-    3736: x_3736,
-    3737: x_3737,
-    3738: x_3738,
-    3742: x_3742,
+    3781: x_3781,
+    3783: x_3783,
+    3784: x_3784,
+    3785: x_3785,
+    3786: x_3786,
+    3787: x_3787,
+    3791: x_3791,
+    3792: x_3792,
+    3793: x_3793,
+    3795: x_3795,
+    3796: x_3796,
+    3797: x_3797,
+    3798: x_3798,
+    3799: x_3799,
+    3800: x_3800,
+    3804: x_3804,
 }
 AT = {
 }
@@ -217,5 +227,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:529
-    'plantation': '{"id":"plantation","number":"193","name":{"en":"Plantation"},"type":"automated","cost":15,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3721},"effect":{"op":"seq","b":[{"op":"let","v":"t~719","e":{"op":"lit","v":"greenery","x":3722},"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3257},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":3723},"t":{"op":"seq","b":[{"op":"let","v":"legal~729","e":{"op":"letx","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"filt","v":"x~721","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~721"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~728","e":{"op":"filt","v":"s~726","src":{"op":"var","n":"open~725"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~728"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~728"},"b":{"op":"var","n":"open~725"}}},"x":3724},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3260},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~729"}]},"b":{"op":"lit","v":0},"x":3725},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3261},{"op":"choose","alts":[{"gens":[{"v":"space~730","src":{"op":"var","n":"legal~729","x":3726},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"var","n":"t~719","x":3727},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3264},{"op":"let","v":"s~732","e":{"op":"var","n":"space~730","x":3728},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3265},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~732"},"d":{},"x":3729},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~731"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3730},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3267},{"op":"set","t":{"op":"st","k":"last_space","x":3731},"o":"=","e":{"op":"var","n":"s~732","x":3732},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3268},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3733},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"bonus","d":null,"x":3734},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3271},{"op":"for","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces","x":3735},"w":{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false,"x":3736},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3737},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3273},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3272},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"effect","d":null,"x":3738},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3274},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~731","x":3739},"space":{"op":"var","n":"s~732","x":3740},"by":{"op":"var","n":"you","x":3741}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3275}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3270},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3269}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3266}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3263},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~730"}],"x":3742}}],"kind":"space","prompt":{"def":"place","args":{"t":"greenery"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Verde","en":"place a greenery tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3262}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3259},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3258}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3256},"source":{"doc":"tm-facts","section":"cards.json #193"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:529"}',
+    'plantation': '{"id":"plantation","number":"193","name":{"en":"Plantation"},"type":"automated","cost":15,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3781},"effect":{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"lit","v":"greenery","x":3782},"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3317},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":3783},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3784},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3320},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":3785},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3321},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":3786},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3322},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":3787},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3323},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":3788},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":3789},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3326},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":3790},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3327},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":3791},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3792},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3329},{"op":"set","t":{"op":"st","k":"last_space","x":3793},"o":"=","e":{"op":"var","n":"s~768","x":3794},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3330},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3795},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":3796},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3333},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":3797},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":3798},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3799},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3335},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3334},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":3800},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3336},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":3801},"space":{"op":"var","n":"s~768","x":3802},"by":{"op":"var","n":"you","x":3803}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3337}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3332},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3331}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3328}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3325},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":3804}}],"kind":"space","prompt":{"def":"place","args":{"t":"greenery"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Verde","en":"place a greenery tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3324}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3319},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3318}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:536","id":3316},"source":{"doc":"tm-facts","section":"cards.json #193"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:529"}',
 }

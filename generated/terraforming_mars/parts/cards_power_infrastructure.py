@@ -48,24 +48,24 @@ K = [
 ]
 
 
-def x_3743(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def x_3805(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     if E is None:
         E = ctx.env()
     return (_w2.get('energy', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'energy', 0))
 
 
-x_3744 = _C.x_3046  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
-x_3745 = _C.x_3047  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3746 = _C.x_3048  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3748 = _C.x_3050  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-x_3750 = _C.x_3048  # rules_data/terraforming_mars/cards/141-208.yaml:546
-x_3752 = _C.x_742  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3753 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3755 = _C.x_3048  # rules_data/terraforming_mars/cards/141-208.yaml:546
-x_3757 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3806 = _C.x_3094  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+x_3807 = _C.x_3095  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3808 = _C.x_3096  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3810 = _C.x_3098  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+x_3812 = _C.x_3096  # rules_data/terraforming_mars/cards/141-208.yaml:546
+x_3814 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3815 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3817 = _C.x_3096  # rules_data/terraforming_mars/cards/141-208.yaml:546
+x_3819 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def t_3276(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def t_3338(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -73,150 +73,150 @@ def t_3276(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~717', x_3750(ctx, E), True)
-        LOCAL(ctx, E, 'r~718', 'energy', True)
-        if not d_3284(ctx, E):
+        LOCAL(ctx, E, 'n~748', x_3812(ctx, E), True)
+        LOCAL(ctx, E, 'r~749', 'energy', True)
+        if not d_3346(ctx, E):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~715', x_3743(ctx, E), True)
-    return t_3278(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~746', x_3805(ctx, E), True)
+    return t_3340(ctx, r1, s, E)
 
 
-def d_3277(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def d_3339(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', x_3743(ctx, E), True)
+    LOCAL(ctx, E, 'n~746', x_3805(ctx, E), True)
     return True
 
 
-def t_3278(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+def t_3340(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3744(ctx, E):
+    if not x_3806(ctx, E):
         return False
-    return t_3280(ctx, k, s, E)
+    return t_3342(ctx, k, s, E)
 
 
-d_3279 = _C.d_2679  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
+d_3341 = _C.d_2727  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:66
 
 
-def t_3280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+def t_3342(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3280, None, [], k)
+    return CHOOSE(ctx, 3342, None, [], k)
 
 
-d_3281 = _C.d_2681  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
-d_3282 = _C.d_2682  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3283 = _C.d_1208  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3343 = _C.d_2729  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:67
+d_3344 = _C.d_2730  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3345 = _C.d_1232  # rules_data/terraforming_mars/cards/141-208.yaml:546
 
 
-def d_3284(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3346(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3752(ctx, E):
+    if not x_3814(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3286, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3348, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
-d_3285 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3347 = _C.d_674  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_3286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3348(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3286, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3348, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
-def d_3287(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
+def d_3349(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:546
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', x_3755(ctx, E), True)
-    LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 3290, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    LOCAL(ctx, E, 'n~750', x_3817(ctx, E), True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 3352, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_3288 = _C.d_2687  # rules_data/terraforming_mars/cards/141-208.yaml:546
-d_3289 = _C.d_664  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3350 = _C.d_2735  # rules_data/terraforming_mars/cards/141-208.yaml:546
+d_3351 = _C.d_678  # rules_data/terraforming_mars/cards/141-208.yaml:546
 
 
-def d_3290(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_3352(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3290, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 3352, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    3276: t_3276,
-    3277: CPS(d_3277),
-    3278: t_3278,
-    3279: CPS(d_3279),
-    3280: t_3280,
-    3281: CPS(d_3281),
-    3282: CPS(d_3282),
-    3283: CPS(d_3283),
-    3284: CPS(d_3284),
-    3285: CPS(d_3285),
-    3286: CPS(d_3286),
-    3287: CPS(d_3287),
-    3288: CPS(d_3288),
-    3289: CPS(d_3289),
-    3290: CPS(d_3290),
+    3338: t_3338,
+    3339: CPS(d_3339),
+    3340: t_3340,
+    3341: CPS(d_3341),
+    3342: t_3342,
+    3343: CPS(d_3343),
+    3344: CPS(d_3344),
+    3345: CPS(d_3345),
+    3346: CPS(d_3346),
+    3347: CPS(d_3347),
+    3348: CPS(d_3348),
+    3349: CPS(d_3349),
+    3350: CPS(d_3350),
+    3351: CPS(d_3351),
+    3352: CPS(d_3352),
 }
 
 
 CODE = {
-    3743: x_3743,
-    3744: x_3744,
-    3745: x_3745,
-    3746: x_3746,
-    3748: x_3748,
-    3750: x_3750,
-    3752: x_3752,
-    3753: x_3753,
-    3755: x_3755,
-    3757: x_3757,
+    3805: x_3805,
+    3806: x_3806,
+    3807: x_3807,
+    3808: x_3808,
+    3810: x_3810,
+    3812: x_3812,
+    3814: x_3814,
+    3815: x_3815,
+    3817: x_3817,
+    3819: x_3819,
 }
 AT = {
-    3743: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
+    3805: 'rules_data/terraforming_mars/cards/141-208.yaml:546',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:538
-    'power_infrastructure': '{"id":"power_infrastructure","number":"194","name":{"en":"Power Infrastructure"},"type":"active","cost":4,"tags":["power","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0,"x":3743},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3277},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~715"},"b":{"op":"lit","v":1},"x":3744},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3279},{"op":"choose","alts":[{"gens":[{"v":"k~716","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~715"},"x":3745},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3746},"o":"=","e":{"op":"var","n":"k~716","x":3747},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3281},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~716"}],"x":3748}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~715","x":3749}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3280}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3278},{"op":"let","v":"n~717","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3750},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3282},{"op":"let","v":"r~718","e":{"op":"lit","v":"energy","x":3751},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3283},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"},"x":3752},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3285},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3753},"o":"-=","e":{"op":"var","n":"n~717","x":3754},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3286}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3284}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3276},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3755},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3288},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":3756},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3289},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3757},"o":"+=","e":{"op":"var","n":"n~719","x":3758},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3290}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3287}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #194 (render actions: energy(X) -> megacredits(X))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:538"}',
+    'power_infrastructure': '{"id":"power_infrastructure","number":"194","name":{"en":"Power Infrastructure"},"type":"active","cost":4,"tags":["power","building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"energy"},"d":0,"x":3805},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3339},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"var","n":"n~746"},"b":{"op":"lit","v":1},"x":3806},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3341},{"op":"choose","alts":[{"gens":[{"v":"k~747","src":{"op":"range","a":{"op":"lit","v":1},"b":{"op":"var","n":"n~746"},"x":3807},"label":"k"}],"b":{"op":"set","t":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3808},"o":"=","e":{"op":"var","n":"k~747","x":3809},"bd":["player","chosen",""],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3343},"label":{"op":"obj","k":["amount"],"a":[{"op":"var","n":"k~747"}],"x":3810}}],"kind":"amount","prompt":{"def":"choose_number_from_one","args":{"n":null},"eval":{"n":{"op":"var","n":"n~746","x":3811}}},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:67","id":3342}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:66","id":3340},{"op":"let","v":"n~748","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3812},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3344},{"op":"let","v":"r~749","e":{"op":"lit","v":"energy","x":3813},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3345},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":3814},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3347},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3815},"o":"-=","e":{"op":"var","n":"n~748","x":3816},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3348}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3346}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3338},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"st","k":"chosen","p":{"op":"var","n":"you"},"x":3817},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3350},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":3818},"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3351},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3819},"o":"+=","e":{"op":"var","n":"n~750","x":3820},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":3352}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:546","id":3349}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #194 (render actions: energy(X) -> megacredits(X))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:538"}',
 }

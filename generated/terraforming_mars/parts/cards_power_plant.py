@@ -48,55 +48,55 @@ K = [
 ]
 
 
-x_2898 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2900 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:16
+x_2944 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2946 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:16
 
 
-def d_2546(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
+def d_2592(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:15
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2549, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 2595, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_2547 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:15
-d_2548 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2593 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:15
+d_2594 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:15
 
 
-def d_2549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2595(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2549, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2595, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-t_2550 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:16
+t_2596 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:16
 
 
 TRIALS = {
-    2546: CPS(d_2546),
-    2547: CPS(d_2547),
-    2548: CPS(d_2548),
-    2549: CPS(d_2549),
-    2550: t_2550,
+    2592: CPS(d_2592),
+    2593: CPS(d_2593),
+    2594: CPS(d_2594),
+    2595: CPS(d_2595),
+    2596: t_2596,
 }
 
 
 CODE = {
-    2898: x_2898,
-    2900: x_2900,
+    2944: x_2944,
+    2946: x_2946,
 }
 AT = {
 }
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:9
-    'power_plant': '{"id":"power_plant","number":"141","name":{"en":"Power Plant"},"type":"automated","cost":4,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2896},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2547},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2897},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2548},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2898},"o":"+=","e":{"op":"var","n":"n~715","x":2899},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2549}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2546},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2900},"at":"rules_data/terraforming_mars/cards/141-208.yaml:16","id":2550},"source":{"doc":"tm-facts","section":"cards.json #141"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:9"}',
+    'power_plant': '{"id":"power_plant","number":"141","name":{"en":"Power Plant"},"type":"automated","cost":4,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2942},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2593},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2943},"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2594},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2944},"o":"+=","e":{"op":"var","n":"n~746","x":2945},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2595}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:15","id":2592},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2946},"at":"rules_data/terraforming_mars/cards/141-208.yaml:16","id":2596},"source":{"doc":"tm-facts","section":"cards.json #141"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:9"}',
 }

@@ -47,120 +47,120 @@ K = [
 ]
 
 
-x_3128 = _C.x_2776  # rules_data/terraforming_mars/cards/141-208.yaml:197
+x_3176 = _C.x_2822  # rules_data/terraforming_mars/cards/141-208.yaml:197
 
 
-def x_3131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def x_3179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~720'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~720'), 0) if type((_w1 := (ctx.state['players'][v_target_721] if type(v_target_721) is int and 0 <= v_target_721 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~720'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~719'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_721 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3131, E.get('n~719'), E.get('r~720'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~751'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~751'), 0) if type((_w1 := (ctx.state['players'][v_target_752] if type(v_target_752) is int and 0 <= v_target_752 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~751'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~750'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_752 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3179, E.get('n~750'), E.get('r~751'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3134 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3182 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3135(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3183(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~723'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~723'), 0) if type((_w1 := (ctx.state['players'][v_target_724] if type(v_target_724) is int and 0 <= v_target_724 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~723'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~722'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_724 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3135, E.get('n~722'), E.get('r~723'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~754'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~754'), 0) if type((_w1 := (ctx.state['players'][v_target_755] if type(v_target_755) is int and 0 <= v_target_755 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~754'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~753'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_755 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3183, E.get('n~753'), E.get('r~754'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3136 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3184 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3137(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3185(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~723'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~725'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~723'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~722'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~723'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~753'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~754'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3138(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~723'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~725'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~723'), 0))
+    return (_w2.get(E.get('r~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~756'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~754'), 0))
 
 
-def x_3140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3188(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~725')}
+    return {'target': E.get('target~756')}
 
 
-x_3145 = _C.x_1247  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3193 = _C.x_1271  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def x_3149(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def x_3197(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~729'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~729'), 0))
+    return (_w2.get(E.get('r~760'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~760'), 0))
 
 
-x_3153 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_3201 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
 
 
-def x_3154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def x_3202(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~731'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~731'), 0) if type((_w1 := (ctx.state['players'][v_target_732] if type(v_target_732) is int and 0 <= v_target_732 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~731'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~730'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_732 in items_of(list(range(len(ctx.state['players'])))))
-    return MEMO(ctx, (3154, E.get('n~730'), E.get('r~731'), ctx.stamps.get('prod', 0),), compute)
+        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~762'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~762'), 0) if type((_w1 := (ctx.state['players'][v_target_763] if type(v_target_763) is int and 0 <= v_target_763 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~762'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~761'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_763 in items_of(list(range(len(ctx.state['players'])))))
+    return MEMO(ctx, (3202, E.get('n~761'), E.get('r~762'), ctx.stamps.get('prod', 0),), compute)
 
 
-x_3155 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_3203 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
 
 
-def x_3156(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return (((_w3 if type((_w3 := (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~733'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~731'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~730'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~731'))) is str else 0))) is int else num(_w6)))
+    return (((_w3 if type((_w3 := (_w2.get(E.get('r~762'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~764'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~762'), 0)))) is int else num(_w3)) - (_w4 if type((_w4 := E.get('n~761'))) is int else num(_w4))) >= (_w6 if type((_w6 := (ctx.index.plain['resources'].get(_w5, NOREC).get('production_min', 0) if type((_w5 := E.get('r~762'))) is str else 0))) is int else num(_w6)))
 
 
-def x_3157(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def x_3205(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~731'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~733'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~731'), 0))
+    return (_w2.get(E.get('r~762'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~764'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w2, E.get('r~762'), 0))
 
 
-def x_3159(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def x_3207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     if E is None:
         E = ctx.env()
-    return {'target': E.get('target~733')}
+    return {'target': E.get('target~764')}
 
 
-def t_2748(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:206
+def t_2796(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:206
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'energy', True)
-    return t_2751(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    return t_2799(ctx, k, s, E)
 
 
-d_2749 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:206
-d_2750 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:206
+d_2797 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:206
+d_2798 = _C.d_991  # rules_data/terraforming_mars/cards/141-208.yaml:206
 
 
-def t_2751(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
+def t_2799(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:96
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3131(ctx, E):
-        return t_2752(ctx, k, s, E)
-    return t_2763(ctx, k, s, E)
+    if x_3179(ctx, E):
+        return t_2800(ctx, k, s, E)
+    return t_2811(ctx, k, s, E)
 
 
-def t_2752(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def t_2800(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -168,306 +168,306 @@ def t_2752(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~726', E.get('n~719'), True)
-        LOCAL(ctx, E, 'r~727', E.get('r~720'), True)
-        c, key = KEYPLACE(ctx, 2762, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+        LOCAL(ctx, E, 'n~757', E.get('n~750'), True)
+        LOCAL(ctx, E, 'r~758', E.get('r~751'), True)
+        c, key = KEYPLACE(ctx, 2810, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~722', E.get('n~719'), True)
-    LOCAL(ctx, E, 'r~723', E.get('r~720'), True)
-    return t_2755(ctx, r1, s, E)
+    LOCAL(ctx, E, 'n~753', E.get('n~750'), True)
+    LOCAL(ctx, E, 'r~754', E.get('r~751'), True)
+    return t_2803(ctx, r1, s, E)
 
 
-def d_2753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2801(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~722', E.get('n~719'), True)
+    LOCAL(ctx, E, 'n~753', E.get('n~750'), True)
     return True
 
 
-def d_2754(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2802(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~723', E.get('r~720'), True)
+    LOCAL(ctx, E, 'r~754', E.get('r~751'), True)
     return True
 
 
-def t_2755(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2803(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3134(ctx, E):
-        return t_2756(ctx, k, s, E)
+    if x_3182(ctx, E):
+        return t_2804(ctx, k, s, E)
     return k()
 
 
-def t_2756(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2804(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3135(ctx, E):
+    if not x_3183(ctx, E):
         return False
-    return t_2758(ctx, k, s, E)
+    return t_2806(ctx, k, s, E)
 
 
-def d_2757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2805(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3135(ctx, E):
+    if not x_3183(ctx, E):
         return False
     return True
 
 
-def t_2758(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2806(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2758, None, [], k)
+    return CHOOSE(ctx, 2806, None, [], k)
 
 
-def d_2759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2807(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2759, PL(ctx, E.get('target~725')).get('prod'), E.get('r~723'))
+    c, key = KEYPLACE(ctx, 2807, PL(ctx, E.get('target~756')).get('prod'), E.get('r~754'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~722'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~753'), '-=', False, K[0])
     return True
 
 
-def d_2760(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2808(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~726', E.get('n~719'), True)
+    LOCAL(ctx, E, 'n~757', E.get('n~750'), True)
     return True
 
 
-def d_2761(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
+def d_2809(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:97
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~727', E.get('r~720'), True)
+    LOCAL(ctx, E, 'r~758', E.get('r~751'), True)
     return True
 
 
-def d_2762(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2810(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2762, PL(ctx, E.get('you')).get('prod'), E.get('r~727'))
+    c, key = KEYPLACE(ctx, 2810, PL(ctx, E.get('you')).get('prod'), E.get('r~758'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~726'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~757'), '+=', False, K[0])
     return True
 
 
-def t_2763(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def t_2811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~728', E.get('n~719'), True)
-    LOCAL(ctx, E, 'r~729', E.get('r~720'), True)
-    c, key = KEYPLACE(ctx, 2766, PL(ctx, E.get('you')).get('prod'), E.get('r~729'))
+    LOCAL(ctx, E, 'n~759', E.get('n~750'), True)
+    LOCAL(ctx, E, 'r~760', E.get('r~751'), True)
+    c, key = KEYPLACE(ctx, 2814, PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~728'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~730', E.get('n~719'), True)
-    LOCAL(ctx, E, 'r~731', E.get('r~720'), True)
-    return t_2769(ctx, k, s, E)
+        SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~761', E.get('n~750'), True)
+    LOCAL(ctx, E, 'r~762', E.get('r~751'), True)
+    return t_2817(ctx, k, s, E)
 
 
-def d_2764(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2812(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~728', E.get('n~719'), True)
+    LOCAL(ctx, E, 'n~759', E.get('n~750'), True)
     return True
 
 
-def d_2765(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2813(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~729', E.get('r~720'), True)
+    LOCAL(ctx, E, 'r~760', E.get('r~751'), True)
     return True
 
 
-def d_2766(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2814(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2766, PL(ctx, E.get('you')).get('prod'), E.get('r~729'))
+    c, key = KEYPLACE(ctx, 2814, PL(ctx, E.get('you')).get('prod'), E.get('r~760'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~728'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~759'), '+=', False, K[0])
     return True
 
 
-def d_2767(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2815(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~730', E.get('n~719'), True)
+    LOCAL(ctx, E, 'n~761', E.get('n~750'), True)
     return True
 
 
-def d_2768(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
+def d_2816(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:98
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~731', E.get('r~720'), True)
+    LOCAL(ctx, E, 'r~762', E.get('r~751'), True)
     return True
 
 
-def t_2769(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_2817(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3153(ctx, E):
-        return t_2770(ctx, k, s, E)
+    if x_3201(ctx, E):
+        return t_2818(ctx, k, s, E)
     return k()
 
 
-def t_2770(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_2818(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3154(ctx, E):
+    if not x_3202(ctx, E):
         return False
-    return t_2772(ctx, k, s, E)
+    return t_2820(ctx, k, s, E)
 
 
-def d_2771(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def d_2819(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3154(ctx, E):
+    if not x_3202(ctx, E):
         return False
     return True
 
 
-def t_2772(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_2820(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2772, None, [], k)
+    return CHOOSE(ctx, 2820, None, [], k)
 
 
-def d_2773(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_2821(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2773, PL(ctx, E.get('target~733')).get('prod'), E.get('r~731'))
+    c, key = KEYPLACE(ctx, 2821, PL(ctx, E.get('target~764')).get('prod'), E.get('r~762'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~730'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~761'), '-=', False, K[0])
     return True
 
 
 TRIALS = {
-    2748: t_2748,
-    2749: CPS(d_2749),
-    2750: CPS(d_2750),
-    2751: t_2751,
-    2752: t_2752,
-    2753: CPS(d_2753),
-    2754: CPS(d_2754),
-    2755: t_2755,
-    2756: t_2756,
-    2757: CPS(d_2757),
-    2758: t_2758,
-    2759: CPS(d_2759),
-    2760: CPS(d_2760),
-    2761: CPS(d_2761),
-    2762: CPS(d_2762),
-    2763: t_2763,
-    2764: CPS(d_2764),
-    2765: CPS(d_2765),
-    2766: CPS(d_2766),
-    2767: CPS(d_2767),
-    2768: CPS(d_2768),
-    2769: t_2769,
-    2770: t_2770,
-    2771: CPS(d_2771),
-    2772: t_2772,
-    2773: CPS(d_2773),
+    2796: t_2796,
+    2797: CPS(d_2797),
+    2798: CPS(d_2798),
+    2799: t_2799,
+    2800: t_2800,
+    2801: CPS(d_2801),
+    2802: CPS(d_2802),
+    2803: t_2803,
+    2804: t_2804,
+    2805: CPS(d_2805),
+    2806: t_2806,
+    2807: CPS(d_2807),
+    2808: CPS(d_2808),
+    2809: CPS(d_2809),
+    2810: CPS(d_2810),
+    2811: t_2811,
+    2812: CPS(d_2812),
+    2813: CPS(d_2813),
+    2814: CPS(d_2814),
+    2815: CPS(d_2815),
+    2816: CPS(d_2816),
+    2817: t_2817,
+    2818: t_2818,
+    2819: CPS(d_2819),
+    2820: t_2820,
+    2821: CPS(d_2821),
 }
 
 
 CODE = {
-    3128: x_3128,
-    3131: x_3131,
-    3134: x_3134,
-    3135: x_3135,
-    3136: x_3136,
-    3137: x_3137,
-    3138: x_3138,
-    3140: x_3140,
-    3145: x_3145,
-    3149: x_3149,
-    3153: x_3153,
-    3154: x_3154,
-    3155: x_3155,
-    3156: x_3156,
-    3157: x_3157,
-    3159: x_3159,
+    3176: x_3176,
+    3179: x_3179,
+    3182: x_3182,
+    3183: x_3183,
+    3184: x_3184,
+    3185: x_3185,
+    3186: x_3186,
+    3188: x_3188,
+    3193: x_3193,
+    3197: x_3197,
+    3201: x_3201,
+    3202: x_3202,
+    3203: x_3203,
+    3204: x_3204,
+    3205: x_3205,
+    3207: x_3207,
 }
 AT = {
-    3131: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:96',
-    3135: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3137: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3138: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3140: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3149: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
-    3154: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
-    3156: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
-    3157: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
-    3159: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3179: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:96',
+    3183: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3185: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3186: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3188: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3197: 'rules_data/terraforming_mars/definitions/resources.yaml:16',
+    3202: 'rules_data/terraforming_mars/definitions/resources.yaml:61',
+    3204: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
+    3205: 'rules_data/terraforming_mars/definitions/resources.yaml:63',
+    3207: 'rules_data/terraforming_mars/definitions/resources.yaml:62',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:197
-    'power_supply_consortium': '{"id":"power_supply_consortium","number":"160","name":{"en":"Power Supply Consortium"},"type":"automated","cost":5,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":3128},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3129},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2749},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":3130},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2750},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~721","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0},"b":{"op":"var","n":"n~719"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~720"},"f":"production_min","d":0}}}],"x":3131},"t":{"op":"seq","b":[{"op":"let","v":"n~722","e":{"op":"var","n":"n~719","x":3132},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2753},{"op":"let","v":"r~723","e":{"op":"var","n":"r~720","x":3133},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2754},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3134},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~724","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~724"}},"k":{"op":"var","n":"r~723"},"d":0},"b":{"op":"var","n":"n~722"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~723"},"f":"production_min","d":0}}}],"x":3135},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2757},{"op":"choose","alts":[{"gens":[{"v":"target~725","src":{"op":"core","n":"players","x":3136},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~725"}},"k":{"op":"var","n":"r~723"},"d":0},"b":{"op":"var","n":"n~722"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~723"},"f":"production_min","d":0},"x":3137}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~725"}},"k":{"op":"var","n":"r~723"},"d":0,"x":3138},"o":"-=","e":{"op":"var","n":"n~722","x":3139},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2759},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~725"}],"x":3140}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~722","x":3141},"r":{"op":"var","n":"r~723","x":3142}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2758}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2756},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2755},{"op":"let","v":"n~726","e":{"op":"var","n":"n~719","x":3143},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2760},{"op":"let","v":"r~727","e":{"op":"var","n":"r~720","x":3144},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2761},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~727"},"d":0,"x":3145},"o":"+=","e":{"op":"var","n":"n~726","x":3146},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2762}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2752},"e":{"op":"seq","b":[{"op":"let","v":"n~728","e":{"op":"var","n":"n~719","x":3147},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2764},{"op":"let","v":"r~729","e":{"op":"var","n":"r~720","x":3148},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2765},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~729"},"d":0,"x":3149},"o":"+=","e":{"op":"var","n":"n~728","x":3150},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2766},{"op":"let","v":"n~730","e":{"op":"var","n":"n~719","x":3151},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2767},{"op":"let","v":"r~731","e":{"op":"var","n":"r~720","x":3152},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2768},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3153},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~732","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~732"}},"k":{"op":"var","n":"r~731"},"d":0},"b":{"op":"var","n":"n~730"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~731"},"f":"production_min","d":0}}}],"x":3154},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2771},{"op":"choose","alts":[{"gens":[{"v":"target~733","src":{"op":"core","n":"players","x":3155},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~731"},"d":0},"b":{"op":"var","n":"n~730"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~731"},"f":"production_min","d":0},"x":3156}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~733"}},"k":{"op":"var","n":"r~731"},"d":0,"x":3157},"o":"-=","e":{"op":"var","n":"n~730","x":3158},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2773},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~733"}],"x":3159}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~730","x":3160},"r":{"op":"var","n":"r~731","x":3161}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2772}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2770},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2769}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2763},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":2751}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2748},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #160 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:197"}',
+    'power_supply_consortium': '{"id":"power_supply_consortium","number":"160","name":{"en":"Power Supply Consortium"},"type":"automated","cost":5,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"power"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"power"}}}]}}]}},"b":{"op":"lit","v":2},"x":3176},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3177},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2797},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3178},"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2798},{"op":"if","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~752","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"var","n":"n~750"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~751"},"f":"production_min","d":0}}}],"x":3179},"t":{"op":"seq","b":[{"op":"let","v":"n~753","e":{"op":"var","n":"n~750","x":3180},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2801},{"op":"let","v":"r~754","e":{"op":"var","n":"r~751","x":3181},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2802},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3182},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~755","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~755"}},"k":{"op":"var","n":"r~754"},"d":0},"b":{"op":"var","n":"n~753"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~754"},"f":"production_min","d":0}}}],"x":3183},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2805},{"op":"choose","alts":[{"gens":[{"v":"target~756","src":{"op":"core","n":"players","x":3184},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~754"},"d":0},"b":{"op":"var","n":"n~753"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~754"},"f":"production_min","d":0},"x":3185}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~756"}},"k":{"op":"var","n":"r~754"},"d":0,"x":3186},"o":"-=","e":{"op":"var","n":"n~753","x":3187},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2807},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~756"}],"x":3188}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~753","x":3189},"r":{"op":"var","n":"r~754","x":3190}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2806}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2804},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2803},{"op":"let","v":"n~757","e":{"op":"var","n":"n~750","x":3191},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2808},{"op":"let","v":"r~758","e":{"op":"var","n":"r~751","x":3192},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2809},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~758"},"d":0,"x":3193},"o":"+=","e":{"op":"var","n":"n~757","x":3194},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2810}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:97","id":2800},"e":{"op":"seq","b":[{"op":"let","v":"n~759","e":{"op":"var","n":"n~750","x":3195},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2812},{"op":"let","v":"r~760","e":{"op":"var","n":"r~751","x":3196},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2813},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~760"},"d":0,"x":3197},"o":"+=","e":{"op":"var","n":"n~759","x":3198},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2814},{"op":"let","v":"n~761","e":{"op":"var","n":"n~750","x":3199},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2815},{"op":"let","v":"r~762","e":{"op":"var","n":"r~751","x":3200},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2816},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":3201},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~763","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~763"}},"k":{"op":"var","n":"r~762"},"d":0},"b":{"op":"var","n":"n~761"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~762"},"f":"production_min","d":0}}}],"x":3202},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2819},{"op":"choose","alts":[{"gens":[{"v":"target~764","src":{"op":"core","n":"players","x":3203},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~764"}},"k":{"op":"var","n":"r~762"},"d":0},"b":{"op":"var","n":"n~761"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~762"},"f":"production_min","d":0},"x":3204}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~764"}},"k":{"op":"var","n":"r~762"},"d":0,"x":3205},"o":"-=","e":{"op":"var","n":"n~761","x":3206},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":2821},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~764"}],"x":3207}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":null,"r":null},"kinds":{"r":"resources"},"eval":{"n":{"op":"var","n":"n~761","x":3208},"r":{"op":"var","n":"r~762","x":3209}}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":2820}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":2818},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":2817}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:98","id":2811},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:96","id":2799}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:206","id":2796},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #160 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:197"}',
 }

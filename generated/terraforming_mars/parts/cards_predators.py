@@ -47,130 +47,130 @@ K = [
 ]
 
 
-def x_998(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
+def x_1018(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:236
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 11)
 
 
-x_1001 = _C.x_1001  # rules_data/terraforming_mars/definitions/cards.yaml:233
-x_1002 = _C.x_381  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1003 = _C.x_1003  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1004 = _C.x_1004  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1005 = _C.x_1005  # rules_data/terraforming_mars/definitions/cards.yaml:239
-x_1007 = _C.x_1007  # rules_data/terraforming_mars/definitions/cards.yaml:236
-x_1010 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_1012 = _C.x_1012  # rules_data/terraforming_mars/cards/001-070.yaml:236
+x_1021 = _C.x_1021  # rules_data/terraforming_mars/definitions/cards.yaml:233
+x_1022 = _C.x_389  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1023 = _C.x_1023  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1024 = _C.x_1024  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1025 = _C.x_1025  # rules_data/terraforming_mars/definitions/cards.yaml:239
+x_1027 = _C.x_1027  # rules_data/terraforming_mars/definitions/cards.yaml:236
+x_1030 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1032 = _C.x_1032  # rules_data/terraforming_mars/cards/001-070.yaml:236
 
 
-def t_895(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def t_915(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'animal', True)
-    return t_898(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'animal', True)
+    return t_918(ctx, k, s, E)
 
 
-d_896 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:245
-d_897 = _C.d_897  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_916 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_917 = _C.d_917  # rules_data/terraforming_mars/cards/001-070.yaml:245
 
 
-def t_898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
+def t_918(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1001(ctx, E):
+    if not x_1021(ctx, E):
         return False
-    return t_900(ctx, k, s, E)
+    return t_920(ctx, k, s, E)
 
 
-d_899 = _C.d_899  # rules_data/terraforming_mars/definitions/cards.yaml:233
+d_919 = _C.d_919  # rules_data/terraforming_mars/definitions/cards.yaml:233
 
 
-def t_900(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
+def t_920(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 900, None, [], k)
+    return CHOOSE(ctx, 920, None, [], k)
 
 
-def d_901(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
+def d_921(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:239
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 901, PL(ctx, E.get('holder~719')).get('card_res'), E.get('card~720'))
+    c, key = KEYPLACE(ctx, 921, PL(ctx, E.get('holder~750')).get('card_res'), E.get('card~751'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_902(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
+def d_922(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:245
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 1, True)
-    LOCAL(ctx, E, 'r~722', 'animal', True)
-    c, key = KEYPLACE(ctx, 905, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'r~753', 'animal', True)
+    c, key = KEYPLACE(ctx, 925, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
-d_903 = _C.d_476  # rules_data/terraforming_mars/cards/001-070.yaml:245
-d_904 = _C.d_904  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_923 = _C.d_484  # rules_data/terraforming_mars/cards/001-070.yaml:245
+d_924 = _C.d_924  # rules_data/terraforming_mars/cards/001-070.yaml:245
 
 
-def d_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_925(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 905, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 925, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~721'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~752'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    895: t_895,
-    896: CPS(d_896),
-    897: CPS(d_897),
-    898: t_898,
-    899: CPS(d_899),
-    900: t_900,
-    901: CPS(d_901),
-    902: CPS(d_902),
-    903: CPS(d_903),
-    904: CPS(d_904),
-    905: CPS(d_905),
+    915: t_915,
+    916: CPS(d_916),
+    917: CPS(d_917),
+    918: t_918,
+    919: CPS(d_919),
+    920: t_920,
+    921: CPS(d_921),
+    922: CPS(d_922),
+    923: CPS(d_923),
+    924: CPS(d_924),
+    925: CPS(d_925),
 }
 
 
 CODE = {
-    998: x_998,
-    1001: x_1001,
-    1002: x_1002,
-    1003: x_1003,
-    1004: x_1004,
-    1005: x_1005,
-    1007: x_1007,
-    1010: x_1010,
-    1012: x_1012,
+    1018: x_1018,
+    1021: x_1021,
+    1022: x_1022,
+    1023: x_1023,
+    1024: x_1024,
+    1025: x_1025,
+    1027: x_1027,
+    1030: x_1030,
+    1032: x_1032,
 }
 AT = {
-    998: 'rules_data/terraforming_mars/cards/001-070.yaml:236',
+    1018: 'rules_data/terraforming_mars/cards/001-070.yaml:236',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:236
-    'predators': '{"id":"predators","number":"024","name":{"en":"Predators"},"type":"active","cost":14,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":11},"x":998},"resource":"animal","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":999},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":896},{"op":"let","v":"r~716","e":{"op":"lit","v":"animal","x":1000},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":897},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"holder~717","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~718","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~717"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~718"},"f":"resource","d":null},"b":{"op":"var","n":"r~716"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~718"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~717"}},"k":{"op":"var","n":"card~718"},"d":0},"b":{"op":"var","n":"n~715"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~718"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}]}}]}}],"x":1001},"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":899},{"op":"choose","alts":[{"gens":[{"v":"holder~719","src":{"op":"core","n":"players","x":1002},"label":"holder"},{"v":"card~720","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~719"},"x":1003},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~720"},"f":"resource","d":null},"b":{"op":"var","n":"r~716"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~720"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~719"}},"k":{"op":"var","n":"card~720"},"d":0},"b":{"op":"var","n":"n~715"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~720"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1004}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~719"}},"k":{"op":"var","n":"card~720"},"d":0,"x":1005},"o":"-=","e":{"op":"var","n":"n~715","x":1006},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:239","id":901},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~720"}],"x":1007}}],"kind":"card","prompt":{"def":"remove_other","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"togli 1 animale da un\'altra carta qualsiasi","en":"remove 1 animal from any other card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:236","id":900}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":898}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":895},"effect":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":1008},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":903},{"op":"let","v":"r~722","e":{"op":"lit","v":"animal","x":1009},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":904},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1010},"o":"+=","e":{"op":"var","n":"n~721","x":1011},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":905}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":902}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1012},"source":{"doc":"tm-facts","section":"cards.json #024"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:236"}',
+    'predators': '{"id":"predators","number":"024","name":{"en":"Predators"},"type":"active","cost":14,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":11},"x":1018},"resource":"animal","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1019},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":916},{"op":"let","v":"r~747","e":{"op":"lit","v":"animal","x":1020},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":917},{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"holder~748","src":{"op":"core","n":"players"},"e":{"op":"fn","f":"any","a":[{"op":"mapc","v":"card~749","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~748"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~749"},"f":"resource","d":null},"b":{"op":"var","n":"r~747"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~749"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~748"}},"k":{"op":"var","n":"card~749"},"d":0},"b":{"op":"var","n":"n~746"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~749"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}]}}]}}],"x":1021},"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":919},{"op":"choose","alts":[{"gens":[{"v":"holder~750","src":{"op":"core","n":"players","x":1022},"label":"holder"},{"v":"card~751","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~750"},"x":1023},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~751"},"f":"resource","d":null},"b":{"op":"var","n":"r~747"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~751"},"b":{"op":"var","n":"this"}},{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0},"b":{"op":"var","n":"n~746"}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1024}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~750"}},"k":{"op":"var","n":"card~751"},"d":0,"x":1025},"o":"-=","e":{"op":"var","n":"n~746","x":1026},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:239","id":921},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~751"}],"x":1027}}],"kind":"card","prompt":{"def":"remove_other","args":{"n":1,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"togli 1 animale da un\'altra carta qualsiasi","en":"remove 1 animal from any other card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:236","id":920}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:233","id":918}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":915},"effect":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":1028},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":923},{"op":"let","v":"r~753","e":{"op":"lit","v":"animal","x":1029},"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":924},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1030},"o":"+=","e":{"op":"var","n":"n~752","x":1031},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":925}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:245","id":922}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1032},"source":{"doc":"tm-facts","section":"cards.json #024"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:236"}',
 }

@@ -53,55 +53,55 @@ K = [
 ]
 
 
-x_3347 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3349 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:343
-x_3353 = _C.x_2909  # rules_data/terraforming_mars/definitions/board.yaml:116
-x_3354 = _C.x_2574  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_3355 = _C.x_2575  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_3356 = _C.x_2576  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_3360 = _C.x_2516  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3361 = _C.x_2517  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3362 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3364 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3365 = _C.x_2521  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3366 = _C.x_2522  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3367 = _C.x_2523  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3368 = _C.x_2524  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3369 = _C.x_2525  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3373 = _C.x_2529  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_3397 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3399 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:343
+x_3403 = _C.x_2955  # rules_data/terraforming_mars/definitions/board.yaml:158
+x_3404 = _C.x_2618  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_3405 = _C.x_2619  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_3406 = _C.x_2620  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_3410 = _C.x_2560  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3411 = _C.x_2561  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3412 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3414 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3415 = _C.x_2565  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3416 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3417 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3418 = _C.x_2568  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3419 = _C.x_2569  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3423 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def d_2922(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
+def d_2972(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:342
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2975, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
     return True
 
 
-d_2923 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:342
-d_2924 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2973 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:342
+d_2974 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:342
 
 
-def d_2925(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2975(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2925, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2975, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[4])
     return True
 
 
-def t_2926(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
+def t_2976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -109,178 +109,178 @@ def t_2926(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~717', 'greenery', True)
-        LOCAL(ctx, E, 'k~718', 'ocean', True)
-        return t_2930(ctx, k, s, E)
+        LOCAL(ctx, E, 't~748', 'greenery', True)
+        LOCAL(ctx, E, 'k~749', 'ocean', True)
+        return t_2980(ctx, k, s, E)
 
-    return t_2927(ctx, r1, s, E)
-
-
-t_2927 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:343
+    return t_2977(ctx, r1, s, E)
 
 
-def d_2928(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
+t_2977 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:343
+
+
+def d_2978(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:343
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~717', 'greenery', True)
+    LOCAL(ctx, E, 't~748', 'greenery', True)
     return True
 
 
-d_2929 = _C.d_2558  # rules_data/terraforming_mars/cards/141-208.yaml:343
+d_2979 = _C.d_2604  # rules_data/terraforming_mars/cards/141-208.yaml:343
 
 
-def t_2930(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:116
+def t_2980(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~720', E.get('t~717'), True)
-    LOCAL(ctx, E, 'l~721', x_3353(ctx, E), True)
-    return t_2933(ctx, k, s, E)
+    LOCAL(ctx, E, 't~751', E.get('t~748'), True)
+    LOCAL(ctx, E, 'l~752', x_3403(ctx, E), True)
+    return t_2983(ctx, k, s, E)
 
 
-d_2931 = _C.d_2560  # rules_data/terraforming_mars/definitions/board.yaml:116
-d_2932 = _C.d_2561  # rules_data/terraforming_mars/definitions/board.yaml:116
+d_2981 = _C.d_2606  # rules_data/terraforming_mars/definitions/board.yaml:158
+d_2982 = _C.d_2607  # rules_data/terraforming_mars/definitions/board.yaml:158
 
 
-def t_2933(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_2983(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3354(ctx, E):
-        return t_2934(ctx, k, s, E)
+    if x_3404(ctx, E):
+        return t_2984(ctx, k, s, E)
     return k()
 
 
-def t_2934(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_2984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~726', x_3355(ctx, E), True)
-    if not x_3356(ctx, E):
+    LOCAL(ctx, E, 'open~757', x_3405(ctx, E), True)
+    if not x_3406(ctx, E):
         return False
-    return t_2937(ctx, k, s, E)
+    return t_2987(ctx, k, s, E)
 
 
-d_2935 = _C.d_2275  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_2936 = _C.d_2276  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_2985 = _C.d_2319  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_2986 = _C.d_2320  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_2937(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_2987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2937, None, [], k)
+    return CHOOSE(ctx, 2987, None, [], k)
 
 
-def t_2938(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2988(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~728', E.get('t~720'), True)
-    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
-    return t_2941(ctx, k, s, E)
+    LOCAL(ctx, E, 't~759', E.get('t~751'), True)
+    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
+    return t_2991(ctx, k, s, E)
 
 
-d_2939 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_2940 = _C.d_2225  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_2989 = _C.d_2323  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_2990 = _C.d_2269  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_2941(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2942, ctx.state.get('board'), E.get('s~729'))
+    c, key = KEYPLACE(ctx, 2992, ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3361(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[6])
-    return t_2944(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_3411(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[6])
+    return t_2994(ctx, k, s, E)
 
 
-def d_2942(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2992(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2942, ctx.state.get('board'), E.get('s~729'))
+    c, key = KEYPLACE(ctx, 2992, ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_3361(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_3411(ctx, E), '=', False, K[5])
     return True
 
 
-d_2943 = _C.d_2228  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2944 = _C.t_2229  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2945 = _C.t_2230  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2946 = _C.t_2231  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2947 = _C.t_2232  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2948 = _C.t_2233  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2949 = _C.t_2234  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2950 = _C.d_2235  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2993 = _C.d_2272  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2994 = _C.t_2273  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2995 = _C.t_2274  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2996 = _C.t_2275  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2997 = _C.t_2276  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2998 = _C.t_2277  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2999 = _C.t_2278  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3000 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2922: CPS(d_2922),
-    2923: CPS(d_2923),
-    2924: CPS(d_2924),
-    2925: CPS(d_2925),
-    2926: t_2926,
-    2927: t_2927,
-    2928: CPS(d_2928),
-    2929: CPS(d_2929),
-    2930: t_2930,
-    2931: CPS(d_2931),
-    2932: CPS(d_2932),
-    2933: t_2933,
-    2934: t_2934,
-    2935: CPS(d_2935),
-    2936: CPS(d_2936),
-    2937: t_2937,
-    2938: t_2938,
-    2939: CPS(d_2939),
-    2940: CPS(d_2940),
-    2941: t_2941,
-    2942: CPS(d_2942),
-    2943: CPS(d_2943),
-    2944: t_2944,
-    2945: t_2945,
-    2946: t_2946,
-    2947: t_2947,
-    2948: t_2948,
-    2949: t_2949,
-    2950: CPS(d_2950),
+    2972: CPS(d_2972),
+    2973: CPS(d_2973),
+    2974: CPS(d_2974),
+    2975: CPS(d_2975),
+    2976: t_2976,
+    2977: t_2977,
+    2978: CPS(d_2978),
+    2979: CPS(d_2979),
+    2980: t_2980,
+    2981: CPS(d_2981),
+    2982: CPS(d_2982),
+    2983: t_2983,
+    2984: t_2984,
+    2985: CPS(d_2985),
+    2986: CPS(d_2986),
+    2987: t_2987,
+    2988: t_2988,
+    2989: CPS(d_2989),
+    2990: CPS(d_2990),
+    2991: t_2991,
+    2992: CPS(d_2992),
+    2993: CPS(d_2993),
+    2994: t_2994,
+    2995: t_2995,
+    2996: t_2996,
+    2997: t_2997,
+    2998: t_2998,
+    2999: t_2999,
+    3000: CPS(d_3000),
 }
 
 
 CODE = {
-    3347: x_3347,
-    3349: x_3349,
-    3353: x_3353,
-    3354: x_3354,
-    3355: x_3355,
-    3356: x_3356,
-    3360: x_3360,
-    3361: x_3361,
-    3362: x_3362,
-    3364: x_3364,
-    3365: x_3365,
-    3366: x_3366,
-    3367: x_3367,
-    3368: x_3368,
-    3369: x_3369,
-    3373: x_3373,
+    3397: x_3397,
+    3399: x_3399,
+    3403: x_3403,
+    3404: x_3404,
+    3405: x_3405,
+    3406: x_3406,
+    3410: x_3410,
+    3411: x_3411,
+    3412: x_3412,
+    3414: x_3414,
+    3415: x_3415,
+    3416: x_3416,
+    3417: x_3417,
+    3418: x_3418,
+    3419: x_3419,
+    3423: x_3423,
 }
 AT = {
 }
@@ -288,5 +288,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:336
-    'protected_valley': '{"id":"protected_valley","number":"174","name":{"en":"Protected Valley"},"type":"automated","cost":23,"tags":["plant","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3345},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2923},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":3346},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2924},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3347},"o":"+=","e":{"op":"var","n":"n~715","x":3348},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2925}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2922},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3349},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2927},{"op":"let","v":"t~717","e":{"op":"lit","v":"greenery","x":3350},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2928},{"op":"let","v":"k~718","e":{"op":"lit","v":"ocean","x":3351},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2929},{"op":"seq","b":[{"op":"let","v":"t~720","e":{"op":"var","n":"t~717","x":3352},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2931},{"op":"let","v":"l~721","e":{"op":"filt","v":"x~719","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~719"},"f":"type","d":null},"b":{"op":"var","n":"k~718"}},"x":3353},"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2932},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~720"}}}]},"x":3354},"t":{"op":"seq","b":[{"op":"let","v":"open~726","e":{"op":"filt","v":"s~723","src":{"op":"var","n":"l~721"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"var","n":"t~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~723"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~723"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~724","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~723"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~725","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~720"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~725"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~724"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~725"}}]}]}}]}]}}]}}]}]},"x":3355},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2935},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~726"}]},"b":{"op":"lit","v":0},"x":3356},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":2936},{"op":"choose","alts":[{"gens":[{"v":"space~727","src":{"op":"var","n":"open~726","x":3357},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~728","e":{"op":"var","n":"t~720","x":3358},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2939},{"op":"let","v":"s~729","e":{"op":"var","n":"space~727","x":3359},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2940},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~729"},"d":{},"x":3360},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~728"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3361},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2942},{"op":"set","t":{"op":"st","k":"last_space","x":3362},"o":"=","e":{"op":"var","n":"s~729","x":3363},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2943},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3364},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~729"},"f":"bonus","d":null,"x":3365},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2946},{"op":"for","v":"x~730","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~729"}],"kind":"spaces","x":3366},"w":{"op":"in","a":{"op":"var","n":"x~730"},"b":{"op":"st","k":"board"},"neg":false,"x":3367},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~730"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3368},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2948},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2947},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"effect","d":null,"x":3369},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2949},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~728","x":3370},"space":{"op":"var","n":"s~729","x":3371},"by":{"op":"var","n":"you","x":3372}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2950}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2945},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2944}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2941}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2938},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~727"}],"x":3373}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano","en":"place a greenery tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":2937}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":2934},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":2933}],"at":"rules_data/terraforming_mars/definitions/board.yaml:116","id":2930}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2926},"source":{"doc":"tm-facts","section":"cards.json #174"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:336"}',
+    'protected_valley': '{"id":"protected_valley","number":"174","name":{"en":"Protected Valley"},"type":"automated","cost":23,"tags":["plant","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":3395},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2973},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":3396},"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2974},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3397},"o":"+=","e":{"op":"var","n":"n~746","x":3398},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2975}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:342","id":2972},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3399},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2977},{"op":"let","v":"t~748","e":{"op":"lit","v":"greenery","x":3400},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2978},{"op":"let","v":"k~749","e":{"op":"lit","v":"ocean","x":3401},"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2979},{"op":"seq","b":[{"op":"let","v":"t~751","e":{"op":"var","n":"t~748","x":3402},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2981},{"op":"let","v":"l~752","e":{"op":"filt","v":"x~750","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~750"},"f":"type","d":null},"b":{"op":"var","n":"k~749"}},"x":3403},"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2982},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~751"}}}]},"x":3404},"t":{"op":"seq","b":[{"op":"let","v":"open~757","e":{"op":"filt","v":"s~754","src":{"op":"var","n":"l~752"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"t~751"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~754"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~754"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~755","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~754"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~756","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~751"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~755"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~756"}}]}]}}]}]}}]}}]}]},"x":3405},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2985},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~757"}]},"b":{"op":"lit","v":0},"x":3406},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":2986},{"op":"choose","alts":[{"gens":[{"v":"space~758","src":{"op":"var","n":"open~757","x":3407},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~759","e":{"op":"var","n":"t~751","x":3408},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2989},{"op":"let","v":"s~760","e":{"op":"var","n":"space~758","x":3409},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2990},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~760"},"d":{},"x":3410},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~759"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3411},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2992},{"op":"set","t":{"op":"st","k":"last_space","x":3412},"o":"=","e":{"op":"var","n":"s~760","x":3413},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2993},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3414},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"bonus","d":null,"x":3415},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2996},{"op":"for","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces","x":3416},"w":{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false,"x":3417},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3418},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2998},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2997},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"effect","d":null,"x":3419},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2999},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~759","x":3420},"space":{"op":"var","n":"s~760","x":3421},"by":{"op":"var","n":"you","x":3422}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3000}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2995},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2994}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2991}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2988},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~758"}],"x":3423}}],"kind":"space","prompt":{"def":"place_on_type","args":{"t":"greenery","k":"ocean"},"kinds":{"t":"tiles","k":"space_types"},"text":{"it":"piazza una tessera Verde su una casella oceano","en":"place a greenery tile on an ocean space"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":2987}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":2984},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":2983}],"at":"rules_data/terraforming_mars/definitions/board.yaml:158","id":2980}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:343","id":2976},"source":{"doc":"tm-facts","section":"cards.json #174"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:336"}',
 }

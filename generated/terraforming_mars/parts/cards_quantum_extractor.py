@@ -47,74 +47,74 @@ K = [
 ]
 
 
-def x_1902(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:95
+def x_1936(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:95
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1902, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('science') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('science') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 4))
+    return MEMO(ctx, (1936, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('science') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('science') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 4))
 
 
-x_1905 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1908 = _C.x_1014  # rules_data/terraforming_mars/cards/071-140.yaml:95
+x_1939 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1942 = _C.x_1034  # rules_data/terraforming_mars/cards/071-140.yaml:95
 
 
-def d_1681(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
+def d_1715(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 4, True)
-    LOCAL(ctx, E, 'r~720', 'energy', True)
-    c, key = KEYPLACE(ctx, 1684, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    LOCAL(ctx, E, 'n~750', 4, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, 1718, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
-def d_1682(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
+def d_1716(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 4, True)
+    LOCAL(ctx, E, 'n~750', 4, True)
     return True
 
 
-d_1683 = _C.d_969  # rules_data/terraforming_mars/cards/071-140.yaml:102
+d_1717 = _C.d_991  # rules_data/terraforming_mars/cards/071-140.yaml:102
 
 
-def d_1684(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1718(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1684, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 1718, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1681: CPS(d_1681),
-    1682: CPS(d_1682),
-    1683: CPS(d_1683),
-    1684: CPS(d_1684),
+    1715: CPS(d_1715),
+    1716: CPS(d_1716),
+    1717: CPS(d_1717),
+    1718: CPS(d_1718),
 }
 
 
 CODE = {
-    1902: x_1902,
-    1905: x_1905,
-    1908: x_1908,
+    1936: x_1936,
+    1939: x_1939,
+    1942: x_1942,
 }
 AT = {
-    1902: 'rules_data/terraforming_mars/cards/071-140.yaml:95',
+    1936: 'rules_data/terraforming_mars/cards/071-140.yaml:95',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:95
-    'quantum_extractor': '{"id":"quantum_extractor","number":"079","name":{"en":"Quantum Extractor"},"type":"active","cost":13,"tags":["science","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":4},"x":1902},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":4,"x":1903},"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1682},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":1904},"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1683},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1905},"o":"+=","e":{"op":"var","n":"n~719","x":1906},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1684}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1681},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":1907},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":1908}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #079 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:95"}',
+    'quantum_extractor': '{"id":"quantum_extractor","number":"079","name":{"en":"Quantum Extractor"},"type":"active","cost":13,"tags":["science","power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":4},"x":1936},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":4,"x":1937},"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1716},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":1938},"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1717},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1939},"o":"+=","e":{"op":"var","n":"n~750","x":1940},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1718}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:102","id":1715},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":1941},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":1942}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #079 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:95"}',
 }

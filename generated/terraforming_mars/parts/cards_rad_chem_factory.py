@@ -51,64 +51,64 @@ K = [
 ]
 
 
-x_3980 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3981 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3983 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:667
-x_3986 = _C.x_774  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3987 = _C.x_775  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_3989 = _C.x_777  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3991 = _C.x_779  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_3992 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_4048 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_4049 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_4051 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:670
+x_4054 = _C.x_788  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_4055 = _C.x_789  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_4057 = _C.x_791  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_4059 = _C.x_793  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_4060 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_3487(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:666
+def d_3555(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:669
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3490(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_3558(ctx, E):
         return False
     return True
 
 
-d_3488 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:666
-d_3489 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:666
+d_3556 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:669
+d_3557 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:669
 
 
-def d_3490(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3558(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3980(ctx, E):
+    if not x_4048(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3492, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3560, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_3491 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3559 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3492(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3560(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3492, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3560, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:667
+def t_3561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:670
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -116,114 +116,114 @@ def t_3493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-20
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~717', 'tr', True)
-        LOCAL(ctx, E, 'n~718', 2, True)
-        if not d_3497(ctx, E):
+        LOCAL(ctx, E, 't~748', 'tr', True)
+        LOCAL(ctx, E, 'n~749', 2, True)
+        if not d_3565(ctx, E):
             return False
         return k()
 
-    return t_3494(ctx, r1, s, E)
+    return t_3562(ctx, r1, s, E)
 
 
-t_3494 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:667
-d_3495 = _C.d_692  # rules_data/terraforming_mars/cards/141-208.yaml:667
-d_3496 = _C.d_1407  # rules_data/terraforming_mars/cards/141-208.yaml:667
+t_3562 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:670
+d_3563 = _C.d_706  # rules_data/terraforming_mars/cards/141-208.yaml:670
+d_3564 = _C.d_1435  # rules_data/terraforming_mars/cards/141-208.yaml:670
 
 
-def d_3497(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3986(ctx, E):
+    if x_4054(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3498, ctx.state.get('game_tracks'), E.get('t~717'))
+        c, key = KEYPLACE(ctx, 3566, ctx.state.get('game_tracks'), E.get('t~748'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[2])
+            SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[2])
     else:
-        if not d_3499(ctx, E):
+        if not d_3567(ctx, E):
             return False
     return True
 
 
-def d_3498(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3566(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3498, ctx.state.get('game_tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 3566, ctx.state.get('game_tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~718'), '+=', False, K[2])
+        SET(ctx, 'game_tracks', c, key, E.get('n~749'), '+=', False, K[2])
     return True
 
 
-def d_3499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3567(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 3568, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[3])
-    if not d_3501(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[3])
+    if not d_3569(ctx, E):
         return False
     return True
 
 
-def d_3500(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3568(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3500, PL(ctx, E.get('you')).get('tracks'), E.get('t~717'))
+    c, key = KEYPLACE(ctx, 3568, PL(ctx, E.get('you')).get('tracks'), E.get('t~748'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~718'), '+=', False, K[3])
+        SET(ctx, 'tracks', c, key, E.get('n~749'), '+=', False, K[3])
     return True
 
 
-d_3501 = _C.d_698  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_3502 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3569 = _C.d_712  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_3570 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    3487: CPS(d_3487),
-    3488: CPS(d_3488),
-    3489: CPS(d_3489),
-    3490: CPS(d_3490),
-    3491: CPS(d_3491),
-    3492: CPS(d_3492),
-    3493: t_3493,
-    3494: t_3494,
-    3495: CPS(d_3495),
-    3496: CPS(d_3496),
-    3497: CPS(d_3497),
-    3498: CPS(d_3498),
-    3499: CPS(d_3499),
-    3500: CPS(d_3500),
-    3501: CPS(d_3501),
-    3502: CPS(d_3502),
+    3555: CPS(d_3555),
+    3556: CPS(d_3556),
+    3557: CPS(d_3557),
+    3558: CPS(d_3558),
+    3559: CPS(d_3559),
+    3560: CPS(d_3560),
+    3561: t_3561,
+    3562: t_3562,
+    3563: CPS(d_3563),
+    3564: CPS(d_3564),
+    3565: CPS(d_3565),
+    3566: CPS(d_3566),
+    3567: CPS(d_3567),
+    3568: CPS(d_3568),
+    3569: CPS(d_3569),
+    3570: CPS(d_3570),
 }
 
 
 CODE = {
-    3980: x_3980,
-    3981: x_3981,
-    3983: x_3983,
-    3986: x_3986,
-    3987: x_3987,
-    3989: x_3989,
-    3991: x_3991,
-    3992: x_3992,
+    4048: x_4048,
+    4049: x_4049,
+    4051: x_4051,
+    4054: x_4054,
+    4055: x_4055,
+    4057: x_4057,
+    4059: x_4059,
+    4060: x_4060,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:660
-    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3978},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3488},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3979},"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3489},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3980},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3491},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3981},"o":"-=","e":{"op":"var","n":"n~715","x":3982},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3492}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3490}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:666","id":3487},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3983},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3494},{"op":"let","v":"t~717","e":{"op":"lit","v":"tr","x":3984},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3495},{"op":"let","v":"n~718","e":{"op":"lit","v":2,"x":3985},"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3496},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~717"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3986},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~717"},"d":0,"x":3987},"o":"+=","e":{"op":"var","n":"n~718","x":3988},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3498},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~717"},"d":0,"x":3989},"o":"+=","e":{"op":"var","n":"n~718","x":3990},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3500},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~717"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~718"},"b":{"op":"lit","v":0}}],"x":3991},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3992},"o":"=","e":{"op":"lit","v":true,"x":3993},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3502},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3501}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3499},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3497}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:667","id":3493},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:660"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:663
+    'rad_chem_factory': '{"id":"rad_chem_factory","number":"205","name":{"en":"Rad-Chem Factory"},"type":"automated","cost":8,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":4046},"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3556},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":4047},"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3557},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":4048},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3559},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":4049},"o":"-=","e":{"op":"var","n":"n~746","x":4050},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3560}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3558}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:669","id":3555},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":4051},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3562},{"op":"let","v":"t~748","e":{"op":"lit","v":"tr","x":4052},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3563},{"op":"let","v":"n~749","e":{"op":"lit","v":2,"x":4053},"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3564},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~748"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":4054},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~748"},"d":0,"x":4055},"o":"+=","e":{"op":"var","n":"n~749","x":4056},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3566},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~748"},"d":0,"x":4057},"o":"+=","e":{"op":"var","n":"n~749","x":4058},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3568},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~748"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~749"},"b":{"op":"lit","v":0}}],"x":4059},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":4060},"o":"=","e":{"op":"lit","v":true,"x":4061},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3570},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3569}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3567},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3565}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:670","id":3561},"source":{"doc":"tm-facts","section":"cards.json #205"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:663"}',
 }

@@ -51,113 +51,113 @@ K = [
 ]
 
 
-x_1133 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
-x_1138 = _C.x_1138  # rules_data/terraforming_mars/definitions/cards.yaml:208
-x_1139 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:208
-x_1144 = _C.x_1144  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_1145 = _C.x_1145  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1146 = _C.x_1146  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1147 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_1148 = _C.x_1148  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1149 = _C.x_1149  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1151 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1153 = _C.x_1153  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1154 = _C.x_1154  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1155 = _C.x_1155  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1157 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1162 = _C.x_1162  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_1163 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:208
+x_1168 = _C.x_1168  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_1169 = _C.x_1169  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1170 = _C.x_1170  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1171 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1172 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1173 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1175 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1177 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1178 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1179 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def t_1008(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def t_1032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1008, None, [], k)
+    return CHOOSE(ctx, 1032, None, [], k)
 
 
-def d_1009(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1033(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'microbe', True)
-    c, key = KEYPLACE(ctx, 1012, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'microbe', True)
+    c, key = KEYPLACE(ctx, 1036, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_1010 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:336
-d_1011 = _C.d_1011  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1034 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1035 = _C.d_1035  # rules_data/terraforming_mars/cards/001-070.yaml:336
 
 
-def d_1012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1036(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1012, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1036, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-def t_1013(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
+def t_1037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:336
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'microbe', True)
-    if not d_1016(ctx, E):
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'microbe', True)
+    if not d_1040(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~719', 'oxygen', True)
-    LOCAL(ctx, E, 'n~720', 1, True)
-    return t_1021(ctx, k, s, E)
+    LOCAL(ctx, E, 'p~750', 'oxygen', True)
+    LOCAL(ctx, E, 'n~751', 1, True)
+    return t_1045(ctx, k, s, E)
 
 
-d_1014 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:336
-d_1015 = _C.d_782  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1038 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1039 = _C.d_798  # rules_data/terraforming_mars/cards/001-070.yaml:336
 
 
-def d_1016(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_1040(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1138(ctx, E):
+    if not x_1162(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1018, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1042, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '-=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
-d_1017 = _C.d_1017  # rules_data/terraforming_mars/definitions/cards.yaml:208
+d_1041 = _C.d_1041  # rules_data/terraforming_mars/definitions/cards.yaml:208
 
 
-def d_1018(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
+def d_1042(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:208
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1018, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1042, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '-=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '-=', False, K[1])
     return True
 
 
-d_1019 = _C.d_1019  # rules_data/terraforming_mars/cards/001-070.yaml:336
-d_1020 = _C.d_1020  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1043 = _C.d_1043  # rules_data/terraforming_mars/cards/001-070.yaml:336
+d_1044 = _C.d_1044  # rules_data/terraforming_mars/cards/001-070.yaml:336
 
 
-def t_1021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_1045(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -166,58 +166,58 @@ def t_1021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1022(ctx, lambda: nxt(left - 1), k, E)
+        return t_1046(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~720')))
+    return nxt(num(E.get('n~751')))
 
 
-def t_1022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_1046(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1144(ctx, E):
-        return t_1023(ctx, k, s, E)
+    if x_1168(ctx, E):
+        return t_1047(ctx, k, s, E)
     return k()
 
 
-def t_1023(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_1047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1024, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 1048, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1146(ctx, E), '+=', False, K[2])
-    return t_1025(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_1170(ctx, E), '+=', False, K[2])
+    return t_1049(ctx, k, s, E)
 
 
-def d_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_1048(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1024, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 1048, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1146(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_1170(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_1025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_1049(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1147(ctx, E):
-        return t_1026(ctx, k, s, E)
+    if x_1171(ctx, E):
+        return t_1050(ctx, k, s, E)
     return k()
 
 
-def t_1026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_1050(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -225,34 +225,34 @@ def t_1026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_1027(ctx, E):
+    if not d_1051(ctx, E):
         return False
-    return t_1031(ctx, r1, s, E)
+    return t_1055(ctx, r1, s, E)
 
 
-def d_1027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1051(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1148(ctx, E):
-        if not d_1028(ctx, E):
+    if x_1172(ctx, E):
+        if not d_1052(ctx, E):
             return False
     return True
 
 
-def d_1028(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1029, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1053, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -261,68 +261,68 @@ def d_1028(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1053(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1029, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1053, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_1030 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1031 = _C.t_1031  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1032 = _C.t_1032  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1033 = _C.d_1033  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1054 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1055 = _C.t_1055  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1056 = _C.t_1056  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1057 = _C.d_1057  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    1008: t_1008,
-    1009: CPS(d_1009),
-    1010: CPS(d_1010),
-    1011: CPS(d_1011),
-    1012: CPS(d_1012),
-    1013: t_1013,
-    1014: CPS(d_1014),
-    1015: CPS(d_1015),
-    1016: CPS(d_1016),
-    1017: CPS(d_1017),
-    1018: CPS(d_1018),
-    1019: CPS(d_1019),
-    1020: CPS(d_1020),
-    1021: t_1021,
-    1022: t_1022,
-    1023: t_1023,
-    1024: CPS(d_1024),
-    1025: t_1025,
-    1026: t_1026,
-    1027: CPS(d_1027),
-    1028: CPS(d_1028),
-    1029: CPS(d_1029),
-    1030: CPS(d_1030),
-    1031: t_1031,
     1032: t_1032,
     1033: CPS(d_1033),
+    1034: CPS(d_1034),
+    1035: CPS(d_1035),
+    1036: CPS(d_1036),
+    1037: t_1037,
+    1038: CPS(d_1038),
+    1039: CPS(d_1039),
+    1040: CPS(d_1040),
+    1041: CPS(d_1041),
+    1042: CPS(d_1042),
+    1043: CPS(d_1043),
+    1044: CPS(d_1044),
+    1045: t_1045,
+    1046: t_1046,
+    1047: t_1047,
+    1048: CPS(d_1048),
+    1049: t_1049,
+    1050: t_1050,
+    1051: CPS(d_1051),
+    1052: CPS(d_1052),
+    1053: CPS(d_1053),
+    1054: CPS(d_1054),
+    1055: t_1055,
+    1056: t_1056,
+    1057: CPS(d_1057),
 }
 
 
 CODE = {
-    1133: x_1133,
-    1138: x_1138,
-    1139: x_1139,
-    1144: x_1144,
-    1145: x_1145,
-    1146: x_1146,
-    1147: x_1147,
-    1148: x_1148,
-    1149: x_1149,
-    1151: x_1151,
-    1153: x_1153,
-    1154: x_1154,
-    1155: x_1155,
+    1157: x_1157,
+    1162: x_1162,
+    1163: x_1163,
+    1168: x_1168,
+    1169: x_1169,
+    1170: x_1170,
+    1171: x_1171,
+    1172: x_1172,
+    1173: x_1173,
+    1175: x_1175,
+    1177: x_1177,
+    1178: x_1178,
+    1179: x_1179,
 }
 AT = {
 }
@@ -330,5 +330,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:328
-    'regolith_eaters': '{"id":"regolith_eaters","number":"033","name":{"en":"Regolith Eaters"},"type":"active","cost":13,"tags":["science","microbe"],"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1131},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1010},{"op":"let","v":"r~716","e":{"op":"lit","v":"microbe","x":1132},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1011},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1133},"o":"+=","e":{"op":"var","n":"n~715","x":1134},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1012}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1009},"label":{"op":"lit","v":{"option":0},"x":1135}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":1136},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1014},{"op":"let","v":"r~718","e":{"op":"lit","v":"microbe","x":1137},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1015},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~717"},"x":1138},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1017},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1139},"o":"-=","e":{"op":"var","n":"n~717","x":1140},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1018}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1016},{"op":"let","v":"p~719","e":{"op":"lit","v":"oxygen","x":1141},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1019},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":1142},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1020},{"op":"rep","n":{"op":"var","n":"n~720","x":1143},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0},"x":1144},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0,"x":1145},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0,"x":1146},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1024},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1147},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1148},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"d":0,"x":1149},"o":"+=","e":{"op":"lit","v":1,"x":1150},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1029},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1151},"o":"=","e":{"op":"lit","v":true,"x":1152},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1030}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1028},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1027},{"op":"for","v":"b~721","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"bonuses","d":[],"x":1153},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"x":1154},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"effect"},"x":1155},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1032},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1031},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~719","x":1156},"by":{"op":"var","n":"you","x":1157}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1033}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1026},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1025}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1023},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1022},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1021}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1013},"label":{"op":"lit","v":{"option":1},"x":1158}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 2 microbi da questa carta e aumenta l\'ossigeno di 1","en":"choose one: add 1 microbe to this card, or remove 2 microbes from this card and raise the oxygen 1 step"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1008}}],"source":{"doc":"tm-facts","section":"cards.json #033"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:328"}',
+    'regolith_eaters': '{"id":"regolith_eaters","number":"033","name":{"en":"Regolith Eaters"},"type":"active","cost":13,"tags":["science","microbe"],"resource":"microbe","actions":[{"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1155},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1034},{"op":"let","v":"r~747","e":{"op":"lit","v":"microbe","x":1156},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1035},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1157},"o":"+=","e":{"op":"var","n":"n~746","x":1158},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1036}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1033},"label":{"op":"lit","v":{"option":0},"x":1159}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1160},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1038},{"op":"let","v":"r~749","e":{"op":"lit","v":"microbe","x":1161},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1039},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"var","n":"n~748"},"x":1162},"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1041},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1163},"o":"-=","e":{"op":"var","n":"n~748","x":1164},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1042}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:208","id":1040},{"op":"let","v":"p~750","e":{"op":"lit","v":"oxygen","x":1165},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1043},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":1166},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1044},{"op":"rep","n":{"op":"var","n":"n~751","x":1167},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":1168},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":1169},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":1170},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1048},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1171},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1172},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":1173},"o":"+=","e":{"op":"lit","v":1,"x":1174},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1053},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1175},"o":"=","e":{"op":"lit","v":true,"x":1176},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1054}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1052},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1051},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":1177},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":1178},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":1179},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1056},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1055},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":1180},"by":{"op":"var","n":"you","x":1181}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1057}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1050},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1049}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1047},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1046},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1045}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1037},"label":{"op":"lit","v":{"option":1},"x":1182}}],"kind":"choose","prompt":{"text":{"it":"scegli una: aggiungi 1 microbo a questa carta, oppure togli 2 microbi da questa carta e aumenta l\'ossigeno e la NT di 1","en":"choose one: add 1 microbe to this card, or remove 2 microbes from this card and raise the oxygen and your TR 1 step"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:336","id":1032}}],"source":{"doc":"tm-facts","section":"cards.json #033"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:328"}',
 }

@@ -49,108 +49,108 @@ K = [
 ]
 
 
-x_1205 = _C.x_1205  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_1206 = _C.x_1206  # rules_data/terraforming_mars/definitions/resources.yaml:97
-x_1208 = _C.x_1208  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_1210 = _C.x_1210  # rules_data/terraforming_mars/definitions/resources.yaml:98
-x_1211 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_1229 = _C.x_1229  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_1230 = _C.x_1230  # rules_data/terraforming_mars/definitions/resources.yaml:99
+x_1232 = _C.x_1232  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1234 = _C.x_1234  # rules_data/terraforming_mars/definitions/resources.yaml:100
+x_1235 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_1071(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
+def d_1095(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:366
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'tr', True)
-    LOCAL(ctx, E, 'n~716', 2, True)
-    if not d_1074(ctx, E):
+    LOCAL(ctx, E, 't~746', 'tr', True)
+    LOCAL(ctx, E, 'n~747', 2, True)
+    if not d_1098(ctx, E):
         return False
     return True
 
 
-d_1072 = _C.d_1072  # rules_data/terraforming_mars/cards/001-070.yaml:366
-d_1073 = _C.d_585  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1096 = _C.d_1096  # rules_data/terraforming_mars/cards/001-070.yaml:366
+d_1097 = _C.d_597  # rules_data/terraforming_mars/cards/001-070.yaml:366
 
 
-def d_1074(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_1098(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1205(ctx, E):
+    if x_1229(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~715'))
+        c, key = KEYPLACE(ctx, 1099, ctx.state.get('game_tracks'), E.get('t~746'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
+            SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[0])
     else:
-        if not d_1076(ctx, E):
+        if not d_1100(ctx, E):
             return False
     return True
 
 
-def d_1075(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_1099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1075, ctx.state.get('game_tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 1099, ctx.state.get('game_tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~716'), '+=', False, K[0])
+        SET(ctx, 'game_tracks', c, key, E.get('n~747'), '+=', False, K[0])
     return True
 
 
-def d_1076(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_1100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 1101, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
-    if not d_1078(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[1])
+    if not d_1102(ctx, E):
         return False
     return True
 
 
-def d_1077(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_1101(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1077, PL(ctx, E.get('you')).get('tracks'), E.get('t~715'))
+    c, key = KEYPLACE(ctx, 1101, PL(ctx, E.get('you')).get('tracks'), E.get('t~746'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~716'), '+=', False, K[1])
+        SET(ctx, 'tracks', c, key, E.get('n~747'), '+=', False, K[1])
     return True
 
 
-d_1078 = _C.d_1078  # rules_data/terraforming_mars/definitions/resources.yaml:98
-d_1079 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_1102 = _C.d_1102  # rules_data/terraforming_mars/definitions/resources.yaml:100
+d_1103 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    1071: CPS(d_1071),
-    1072: CPS(d_1072),
-    1073: CPS(d_1073),
-    1074: CPS(d_1074),
-    1075: CPS(d_1075),
-    1076: CPS(d_1076),
-    1077: CPS(d_1077),
-    1078: CPS(d_1078),
-    1079: CPS(d_1079),
+    1095: CPS(d_1095),
+    1096: CPS(d_1096),
+    1097: CPS(d_1097),
+    1098: CPS(d_1098),
+    1099: CPS(d_1099),
+    1100: CPS(d_1100),
+    1101: CPS(d_1101),
+    1102: CPS(d_1102),
+    1103: CPS(d_1103),
 }
 
 
 CODE = {
-    1205: x_1205,
-    1206: x_1206,
-    1208: x_1208,
-    1210: x_1210,
-    1211: x_1211,
+    1229: x_1229,
+    1230: x_1230,
+    1232: x_1232,
+    1234: x_1234,
+    1235: x_1235,
 }
 AT = {
 }
@@ -158,5 +158,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:361
-    'release_of_inert_gases': '{"id":"release_of_inert_gases","number":"036","name":{"en":"Release of Inert Gases"},"type":"event","cost":14,"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"tr","x":1203},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1072},{"op":"let","v":"n~716","e":{"op":"lit","v":2,"x":1204},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1073},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~715"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1205},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~715"},"d":0,"x":1206},"o":"+=","e":{"op":"var","n":"n~716","x":1207},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1075},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~715"},"d":0,"x":1208},"o":"+=","e":{"op":"var","n":"n~716","x":1209},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1077},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~715"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~716"},"b":{"op":"lit","v":0}}],"x":1210},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1211},"o":"=","e":{"op":"lit","v":true,"x":1212},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1079},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1078}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":1076},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":1074}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1071},"source":{"doc":"tm-facts","section":"cards.json #036"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:361"}',
+    'release_of_inert_gases': '{"id":"release_of_inert_gases","number":"036","name":{"en":"Release of Inert Gases"},"type":"event","cost":14,"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"tr","x":1227},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1096},{"op":"let","v":"n~747","e":{"op":"lit","v":2,"x":1228},"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1097},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~746"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":1229},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~746"},"d":0,"x":1230},"o":"+=","e":{"op":"var","n":"n~747","x":1231},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1099},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~746"},"d":0,"x":1232},"o":"+=","e":{"op":"var","n":"n~747","x":1233},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1101},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~746"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~747"},"b":{"op":"lit","v":0}}],"x":1234},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1235},"o":"=","e":{"op":"lit","v":true,"x":1236},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1103},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1102}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":1100},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":1098}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:366","id":1095},"source":{"doc":"tm-facts","section":"cards.json #036"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:361"}',
 }

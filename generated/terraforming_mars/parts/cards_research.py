@@ -50,130 +50,130 @@ K = [
 ]
 
 
-x_2083 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2084 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2085 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2086 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2088 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_2089 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2090 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2091 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2092 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_2093 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2123 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2124 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2125 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2126 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2128 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_2129 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2130 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2131 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2132 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_2133 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_1838(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
+def d_1878(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    if not d_1840(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    if not d_1880(ctx, E):
         return False
     return True
 
 
-d_1839 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:207
+d_1879 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:207
 
 
-def d_1840(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_1880(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~715'))
+    left = num(E.get('n~746'))
     while left > 0:
         left -= 1
-        if not d_1841(ctx, E):
+        if not d_1881(ctx, E):
             return False
     return True
 
 
-def d_1841(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1881(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_1842(ctx, E):
+    if not d_1882(ctx, E):
         return False
-    if not d_1847(ctx, E):
+    if not d_1887(ctx, E):
         return False
     return True
 
 
-def d_1842(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1882(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2083(ctx, E):
-        if not d_1843(ctx, E):
+    if x_2123(ctx, E):
+        if not d_1883(ctx, E):
             return False
     return True
 
 
-def d_1843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1883(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_2085(ctx, E), '=', False, K[0])
+    SET(ctx, 'deck', ctx.state, 'deck', x_2125(ctx, E), '=', False, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 1846)
+    STMT(ctx, 1886)
     return True
 
 
-d_1844 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1845 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1884 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1885 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_1846(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_1886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 1846)
+    STMT(ctx, 1886)
     return True
 
 
-d_1847 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1848 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1849 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_1850 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1887 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1888 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1889 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_1890 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    1838: CPS(d_1838),
-    1839: CPS(d_1839),
-    1840: CPS(d_1840),
-    1841: CPS(d_1841),
-    1842: CPS(d_1842),
-    1843: CPS(d_1843),
-    1844: CPS(d_1844),
-    1845: CPS(d_1845),
-    1846: CPS(d_1846),
-    1847: CPS(d_1847),
-    1848: CPS(d_1848),
-    1849: CPS(d_1849),
-    1850: CPS(d_1850),
+    1878: CPS(d_1878),
+    1879: CPS(d_1879),
+    1880: CPS(d_1880),
+    1881: CPS(d_1881),
+    1882: CPS(d_1882),
+    1883: CPS(d_1883),
+    1884: CPS(d_1884),
+    1885: CPS(d_1885),
+    1886: CPS(d_1886),
+    1887: CPS(d_1887),
+    1888: CPS(d_1888),
+    1889: CPS(d_1889),
+    1890: CPS(d_1890),
 }
 
 
 CODE = {
-    2083: x_2083,
-    2084: x_2084,
-    2085: x_2085,
-    2086: x_2086,
-    2088: x_2088,
-    2089: x_2089,
-    2090: x_2090,
-    2091: x_2091,
-    2092: x_2092,
-    2093: x_2093,
+    2123: x_2123,
+    2124: x_2124,
+    2125: x_2125,
+    2126: x_2126,
+    2128: x_2128,
+    2129: x_2129,
+    2130: x_2130,
+    2131: x_2131,
+    2132: x_2132,
+    2133: x_2133,
 }
 AT = {
 }
@@ -181,5 +181,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:201
-    'research': '{"id":"research","number":"090","name":{"en":"Research"},"type":"automated","cost":11,"tags":["science","science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2081},"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1839},{"op":"rep","n":{"op":"var","n":"n~715","x":2082},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2083},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2084},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2085},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1844},{"op":"set","t":{"op":"st","k":"discard","x":2086},"o":"=","e":{"op":"lit","v":[],"x":2087},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1845},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2088}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1846}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1843},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1842},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2089},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2090},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2091},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1849},{"op":"set","t":{"op":"st","k":"deck","x":2092},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2093},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1850}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1848},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1847}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1841},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1840}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1838},"vp":{"op":"lit","v":1,"x":2094},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #090"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:201"}',
+    'research': '{"id":"research","number":"090","name":{"en":"Research"},"type":"automated","cost":11,"tags":["science","science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2121},"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1879},{"op":"rep","n":{"op":"var","n":"n~746","x":2122},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2123},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":2124},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":2125},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1884},{"op":"set","t":{"op":"st","k":"discard","x":2126},"o":"=","e":{"op":"lit","v":[],"x":2127},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1885},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":2128}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1886}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1883},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1882},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":2129},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":2130},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2131},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1889},{"op":"set","t":{"op":"st","k":"deck","x":2132},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":2133},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1890}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1888},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":1887}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":1881},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":1880}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:207","id":1878},"vp":{"op":"lit","v":1,"x":2134},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #090"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:201"}',
 }

@@ -51,208 +51,208 @@ K = [
 ]
 
 
-def x_907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def x_925(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~715'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~746'))) is str else None)
         _h2 = ctx.state.get('board')
-        return [v_x_717 for v_x_717 in [v_x_716 for v_x_716 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_716, NOREC).get('type', None) if type(v_x_716) is str else None) == _h1)] if (not any((v_x_718 in _h2 if type(_h2) in (list, dict) else IN(v_x_718, _h2)) for v_x_718 in ADJ(ctx, 'spaces', v_x_717)))]
-    return MEMO(ctx, (907, E.get('t~715'), ctx.stamps.get('board', 0),), compute)
+        return [v_x_748 for v_x_748 in [v_x_747 for v_x_747 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_747, NOREC).get('type', None) if type(v_x_747) is str else None) == _h1)] if (not any((v_x_749 in _h2 if type(_h2) in (list, dict) else IN(v_x_749, _h2)) for v_x_749 in ADJ(ctx, 'spaces', v_x_748)))]
+    return MEMO(ctx, (925, E.get('t~746'), ctx.stamps.get('board', 0),), compute)
 
 
-x_908 = _C.x_908  # rules_data/terraforming_mars/definitions/board.yaml:92
-x_909 = _C.x_909  # rules_data/terraforming_mars/definitions/board.yaml:93
-x_910 = _C.x_910  # rules_data/terraforming_mars/definitions/board.yaml:94
-x_914 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_915 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_916 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_918 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_919 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_920 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_921 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_922 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_923 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_927 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:95
+x_926 = _C.x_926  # rules_data/terraforming_mars/definitions/board.yaml:132
+x_927 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:133
+x_928 = _C.x_928  # rules_data/terraforming_mars/definitions/board.yaml:134
+x_932 = _C.x_932  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_933 = _C.x_933  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_934 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_936 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_937 = _C.x_937  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_938 = _C.x_938  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_939 = _C.x_939  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_940 = _C.x_940  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_941 = _C.x_941  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_945 = _C.x_945  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_809(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
+def t_827(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:205
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'city', True)
-    return t_811(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', 'city', True)
+    return t_829(ctx, k, s, E)
 
 
-d_810 = _C.d_810  # rules_data/terraforming_mars/cards/001-070.yaml:205
+d_828 = _C.d_828  # rules_data/terraforming_mars/cards/001-070.yaml:205
 
 
-def t_811(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def t_829(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', E.get('t~715'), True)
-    LOCAL(ctx, E, 'l~720', x_907(ctx, E), True)
-    return t_814(ctx, k, s, E)
+    LOCAL(ctx, E, 't~750', E.get('t~746'), True)
+    LOCAL(ctx, E, 'l~751', x_925(ctx, E), True)
+    return t_832(ctx, k, s, E)
 
 
-def d_812(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def d_830(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~719', E.get('t~715'), True)
+    LOCAL(ctx, E, 't~750', E.get('t~746'), True)
     return True
 
 
-def d_813(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
+def d_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:164
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~720', x_907(ctx, E), True)
+    LOCAL(ctx, E, 'l~751', x_925(ctx, E), True)
     return True
 
 
-def t_814(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:92
+def t_832(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_908(ctx, E):
-        return t_815(ctx, k, s, E)
+    if x_926(ctx, E):
+        return t_833(ctx, k, s, E)
     return k()
 
 
-def t_815(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:93
+def t_833(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:133
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~725', x_909(ctx, E), True)
-    if not x_910(ctx, E):
+    LOCAL(ctx, E, 'open~756', x_927(ctx, E), True)
+    if not x_928(ctx, E):
         return False
-    return t_818(ctx, k, s, E)
+    return t_836(ctx, k, s, E)
 
 
-d_816 = _C.d_816  # rules_data/terraforming_mars/definitions/board.yaml:93
-d_817 = _C.d_817  # rules_data/terraforming_mars/definitions/board.yaml:94
+d_834 = _C.d_834  # rules_data/terraforming_mars/definitions/board.yaml:133
+d_835 = _C.d_835  # rules_data/terraforming_mars/definitions/board.yaml:134
 
 
-def t_818(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:95
+def t_836(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 818, None, [], k)
+    return CHOOSE(ctx, 836, None, [], k)
 
 
-def t_819(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_837(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_822(ctx, k, s, E)
+    LOCAL(ctx, E, 't~758', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~759', E.get('space~757'), True)
+    return t_840(ctx, k, s, E)
 
 
-d_820 = _C.d_820  # rules_data/terraforming_mars/definitions/board.yaml:95
-d_821 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:95
+d_838 = _C.d_838  # rules_data/terraforming_mars/definitions/board.yaml:135
+d_839 = _C.d_839  # rules_data/terraforming_mars/definitions/board.yaml:135
 
 
-def t_822(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_840(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 823, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 841, ctx.state.get('board'), E.get('s~759'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_915(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_825(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_933(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~759'), '=', False, K[4])
+    return t_843(ctx, k, s, E)
 
 
-def d_823(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_841(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 823, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 841, ctx.state.get('board'), E.get('s~759'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_915(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_933(ctx, E), '=', False, K[3])
     return True
 
 
-d_824 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_825 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_826 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_827 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_828 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_829 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_830 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_831 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_842 = _C.d_842  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_843 = _C.t_843  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_844 = _C.t_844  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_845 = _C.t_845  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_846 = _C.t_846  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_847 = _C.t_847  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_848 = _C.t_848  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_849 = _C.d_849  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    809: t_809,
-    810: CPS(d_810),
-    811: t_811,
-    812: CPS(d_812),
-    813: CPS(d_813),
-    814: t_814,
-    815: t_815,
-    816: CPS(d_816),
-    817: CPS(d_817),
-    818: t_818,
-    819: t_819,
-    820: CPS(d_820),
-    821: CPS(d_821),
-    822: t_822,
-    823: CPS(d_823),
-    824: CPS(d_824),
-    825: t_825,
-    826: t_826,
     827: t_827,
-    828: t_828,
+    828: CPS(d_828),
     829: t_829,
-    830: t_830,
+    830: CPS(d_830),
     831: CPS(d_831),
+    832: t_832,
+    833: t_833,
+    834: CPS(d_834),
+    835: CPS(d_835),
+    836: t_836,
+    837: t_837,
+    838: CPS(d_838),
+    839: CPS(d_839),
+    840: t_840,
+    841: CPS(d_841),
+    842: CPS(d_842),
+    843: t_843,
+    844: t_844,
+    845: t_845,
+    846: t_846,
+    847: t_847,
+    848: t_848,
+    849: CPS(d_849),
 }
 
 
 CODE = {
-    907: x_907,
-    908: x_908,
-    909: x_909,
-    910: x_910,
-    914: x_914,
-    915: x_915,
-    916: x_916,
-    918: x_918,
-    919: x_919,
-    920: x_920,
-    921: x_921,
-    922: x_922,
-    923: x_923,
+    925: x_925,
+    926: x_926,
     927: x_927,
+    928: x_928,
+    932: x_932,
+    933: x_933,
+    934: x_934,
+    936: x_936,
+    937: x_937,
+    938: x_938,
+    939: x_939,
+    940: x_940,
+    941: x_941,
+    945: x_945,
 }
 AT = {
-    907: 'rules_data/terraforming_mars/definitions/board.yaml:122',
+    925: 'rules_data/terraforming_mars/definitions/board.yaml:164',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:199
-    'research_outpost': '{"id":"research_outpost","number":"020","name":{"en":"Research Outpost"},"type":"active","cost":18,"tags":["science","city","building"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"city","x":905},"at":"rules_data/terraforming_mars/cards/001-070.yaml:205","id":810},{"op":"seq","b":[{"op":"let","v":"t~719","e":{"op":"var","n":"t~715","x":906},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":812},{"op":"let","v":"l~720","e":{"op":"filt","v":"x~717","src":{"op":"filt","v":"x~716","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~716"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~718","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~717"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~718"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":907},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":813},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~721","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~721"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":908},"t":{"op":"seq","b":[{"op":"let","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"l~720"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]},"x":909},"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":816},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~725"}]},"b":{"op":"lit","v":0},"x":910},"at":"rules_data/terraforming_mars/definitions/board.yaml:94","id":817},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"open~725","x":911},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~719","x":912},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":820},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":913},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":821},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":914},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":915},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":823},{"op":"set","t":{"op":"st","k":"last_space","x":916},"o":"=","e":{"op":"var","n":"s~728","x":917},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":824},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":918},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":919},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":827},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":920},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":921},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":922},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":829},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":828},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":923},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":830},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":924},"space":{"op":"var","n":"s~728","x":925},"by":{"op":"var","n":"you","x":926}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":831}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":826},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":825}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":822}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":819},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":927}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città non adiacente ad alcuna altra tessera","en":"place a city tile next to no other tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:95","id":818}],"at":"rules_data/terraforming_mars/definitions/board.yaml:93","id":815},"at":"rules_data/terraforming_mars/definitions/board.yaml:92","id":814}],"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":811}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:205","id":809},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-1,"x":928}}],"source":{"doc":"tm-facts","section":"cards.json #020 (city on isolated; card_discount 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:199"}',
+    'research_outpost': '{"id":"research_outpost","number":"020","name":{"en":"Research Outpost"},"type":"active","cost":18,"tags":["science","city","building"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"city","x":923},"at":"rules_data/terraforming_mars/cards/001-070.yaml:205","id":828},{"op":"seq","b":[{"op":"let","v":"t~750","e":{"op":"var","n":"t~746","x":924},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":830},{"op":"let","v":"l~751","e":{"op":"filt","v":"x~748","src":{"op":"filt","v":"x~747","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~747"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~748"}],"kind":"spaces"},"e":{"op":"in","a":{"op":"var","n":"x~749"},"b":{"op":"st","k":"board"},"neg":false}}]}},"x":925},"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":831},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~752","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":926},"t":{"op":"seq","b":[{"op":"let","v":"open~756","e":{"op":"filt","v":"s~753","src":{"op":"var","n":"l~751"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~753"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~754","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~753"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~754"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~755","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~755"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~754"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~755"}}]}]}}]}]}}]}}]}]},"x":927},"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":834},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"open~756"}]},"b":{"op":"lit","v":0},"x":928},"at":"rules_data/terraforming_mars/definitions/board.yaml:134","id":835},{"op":"choose","alts":[{"gens":[{"v":"space~757","src":{"op":"var","n":"open~756","x":929},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~758","e":{"op":"var","n":"t~750","x":930},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":838},{"op":"let","v":"s~759","e":{"op":"var","n":"space~757","x":931},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":839},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~759"},"d":{},"x":932},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~758"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":933},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":841},{"op":"set","t":{"op":"st","k":"last_space","x":934},"o":"=","e":{"op":"var","n":"s~759","x":935},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":842},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":936},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~759"},"f":"bonus","d":null,"x":937},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":845},{"op":"for","v":"x~760","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~759"}],"kind":"spaces","x":938},"w":{"op":"in","a":{"op":"var","n":"x~760"},"b":{"op":"st","k":"board"},"neg":false,"x":939},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~760"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":940},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":847},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":846},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~758"},"f":"effect","d":null,"x":941},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":848},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~758","x":942},"space":{"op":"var","n":"s~759","x":943},"by":{"op":"var","n":"you","x":944}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":849}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":844},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":843}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":840}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":837},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~757"}],"x":945}}],"kind":"space","prompt":{"def":"place_isolated","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città non adiacente ad alcuna altra tessera","en":"place a city tile next to no other tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:135","id":836}],"at":"rules_data/terraforming_mars/definitions/board.yaml:133","id":833},"at":"rules_data/terraforming_mars/definitions/board.yaml:132","id":832}],"at":"rules_data/terraforming_mars/definitions/board.yaml:164","id":829}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:205","id":827},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-1,"x":946}}],"source":{"doc":"tm-facts","section":"cards.json #020 (city on isolated; card_discount 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:199"}',
 }

@@ -57,669 +57,679 @@ K = [
 ]
 
 
-x_3797 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_3798 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_3799 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_3803 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3804 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_3805 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_3807 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_3808 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_3809 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3810 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3811 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_3812 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_3816 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_3859 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_3860 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_3861 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_3862 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_3863 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_3867 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3868 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_3869 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_3871 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_3872 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_3873 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3874 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3875 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_3876 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_3880 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_3821(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def x_3885(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     if E is None:
         E = ctx.env()
-    return (E.get('sv~732') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('sv~768') if ((_w3 if type((_w3 := (_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-def x_3822(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+def x_3886(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
     if E is None:
         E = ctx.env()
-    return (E.get('tv~733') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
+    return (E.get('tv~769') if ((_w3 if type((_w3 := (_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)))) is int else num(_w3)) > 0) else 0)
 
 
-x_3823 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_3887 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def x_3824(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3888(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~734'))) is type((_w2 := E.get('t_v~735'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~736'))) is int else AR('+', _w3, _w4)) == 0)
+    return ((_w3 + _w4 if type((_w3 := (_w1 + _w2 if type((_w1 := E.get('s_v~770'))) is type((_w2 := E.get('t_v~771'))) is int else AR('+', _w1, _w2)))) is type((_w4 := E.get('h_v~772'))) is int else AR('+', _w3, _w4)) == 0)
 
 
-def x_3825(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def x_3889(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     if E is None:
         E = ctx.env()
-    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~731'))) is int else num(_w4)))
+    return ((_w3 if type((_w3 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is int else num(_w3)) >= (_w4 if type((_w4 := E.get('price~767'))) is int else num(_w4)))
 
 
-x_3826 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_3890 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def x_3828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def x_3892(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     if E is None:
         E = ctx.env()
-    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~734'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~735'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~736'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~731'))) is int else num(_w22)))
+    return ((_w21 if type((_w21 := (_w19 + _w20 if type((_w19 := (_w13 + _w14 if type((_w13 := (_w7 + _w8 if type((_w7 := (_w2.get('megacredits', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'megacredits', 0)))) is type((_w8 := ((_w5 if type((_w5 := (_w4.get('steel', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'steel', 0)))) is int else num(_w5)) * (_w6 if type((_w6 := E.get('s_v~770'))) is int else num(_w6))))) is int else AR('+', _w7, _w8)))) is type((_w14 := ((_w11 if type((_w11 := (_w10.get('titanium', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'titanium', 0)))) is int else num(_w11)) * (_w12 if type((_w12 := E.get('t_v~771'))) is int else num(_w12))))) is int else AR('+', _w13, _w14)))) is type((_w20 := ((_w17 if type((_w17 := (_w16.get('heat', 0) if type((_w16 := (ctx.state['players'][_w15] if type((_w15 := E.get('you'))) is int and 0 <= _w15 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w16, 'heat', 0)))) is int else num(_w17)) * (_w18 if type((_w18 := E.get('h_v~772'))) is int else num(_w18))))) is int else AR('+', _w19, _w20)))) is int else num(_w21)) >= (_w22 if type((_w22 := E.get('price~767'))) is int else num(_w22)))
 
 
-def x_3829(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~731'))) is type((_w4 := E.get('s_v~734'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~734'))]) if ((_w6 if type((_w6 := E.get('s_v~734'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('steel', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'steel', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~767'))) is type((_w4 := E.get('s_v~770'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('s_v~770'))]) if ((_w6 if type((_w6 := E.get('s_v~770'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_3830(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3894(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~731'))) is type((_w4 := E.get('t_v~735'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~735'))]) if ((_w6 if type((_w6 := E.get('t_v~735'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('titanium', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'titanium', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~767'))) is type((_w4 := E.get('t_v~771'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('t_v~771'))]) if ((_w6 if type((_w6 := E.get('t_v~771'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_3831(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3895(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~731'))) is type((_w4 := E.get('h_v~736'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~736'))]) if ((_w6 if type((_w6 := E.get('h_v~736'))) is int else num(_w6)) > 0) else 0))
+    return RANGE(0, (FN['min'](ctx, None, [(_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)), AR('/', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := E.get('price~767'))) is type((_w4 := E.get('h_v~772'))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), E.get('h_v~772'))]) if ((_w6 if type((_w6 := E.get('h_v~772'))) is int else num(_w6)) > 0) else 0))
 
 
-def x_3832(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3896(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~731'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~737'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~734'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~738'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~735'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~739'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~736'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~737'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~737'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~734'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~738'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~735'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~739'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~736'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~734'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~731'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~738'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~737'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~734'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~738'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~735'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~739'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~736'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~735'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~731'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~739'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~737'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~734'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~738'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~735'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~739'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~736'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~736'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~731'))) is int else num(_w53)))) else False))) else False)
+    return (True if (((_w8 if type((_w8 := FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~767'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~773'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~770'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~774'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~771'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~775'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~772'))) is int else num(_w7))))]))) is int else num(_w8)) <= (_w11 if type((_w11 := (_w10.get('megacredits', 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w10, 'megacredits', 0)))) is int else num(_w11)))) and ((not (True if (((_w12 if type((_w12 := E.get('s~773'))) is int else num(_w12)) > 0)) and ((((_w23 if type((_w23 := (_w21 + _w22 if type((_w21 := (_w17 + _w18 if type((_w17 := ((_w13 if type((_w13 := E.get('s~773'))) is int else num(_w13)) * (_w14 if type((_w14 := E.get('s_v~770'))) is int else num(_w14))))) is type((_w18 := ((_w15 if type((_w15 := E.get('t~774'))) is int else num(_w15)) * (_w16 if type((_w16 := E.get('t_v~771'))) is int else num(_w16))))) is int else AR('+', _w17, _w18)))) is type((_w22 := ((_w19 if type((_w19 := E.get('h~775'))) is int else num(_w19)) * (_w20 if type((_w20 := E.get('h_v~772'))) is int else num(_w20))))) is int else AR('+', _w21, _w22)))) is int else num(_w23)) - (_w24 if type((_w24 := E.get('s_v~770'))) is int else num(_w24))) >= (_w25 if type((_w25 := E.get('price~767'))) is int else num(_w25)))) else False))) and ((not (True if (((_w26 if type((_w26 := E.get('t~774'))) is int else num(_w26)) > 0)) and ((((_w37 if type((_w37 := (_w35 + _w36 if type((_w35 := (_w31 + _w32 if type((_w31 := ((_w27 if type((_w27 := E.get('s~773'))) is int else num(_w27)) * (_w28 if type((_w28 := E.get('s_v~770'))) is int else num(_w28))))) is type((_w32 := ((_w29 if type((_w29 := E.get('t~774'))) is int else num(_w29)) * (_w30 if type((_w30 := E.get('t_v~771'))) is int else num(_w30))))) is int else AR('+', _w31, _w32)))) is type((_w36 := ((_w33 if type((_w33 := E.get('h~775'))) is int else num(_w33)) * (_w34 if type((_w34 := E.get('h_v~772'))) is int else num(_w34))))) is int else AR('+', _w35, _w36)))) is int else num(_w37)) - (_w38 if type((_w38 := E.get('t_v~771'))) is int else num(_w38))) >= (_w39 if type((_w39 := E.get('price~767'))) is int else num(_w39)))) else False))) and ((not (True if (((_w40 if type((_w40 := E.get('h~775'))) is int else num(_w40)) > 0)) and ((((_w51 if type((_w51 := (_w49 + _w50 if type((_w49 := (_w45 + _w46 if type((_w45 := ((_w41 if type((_w41 := E.get('s~773'))) is int else num(_w41)) * (_w42 if type((_w42 := E.get('s_v~770'))) is int else num(_w42))))) is type((_w46 := ((_w43 if type((_w43 := E.get('t~774'))) is int else num(_w43)) * (_w44 if type((_w44 := E.get('t_v~771'))) is int else num(_w44))))) is int else AR('+', _w45, _w46)))) is type((_w50 := ((_w47 if type((_w47 := E.get('h~775'))) is int else num(_w47)) * (_w48 if type((_w48 := E.get('h_v~772'))) is int else num(_w48))))) is int else AR('+', _w49, _w50)))) is int else num(_w51)) - (_w52 if type((_w52 := E.get('h_v~772'))) is int else num(_w52))) >= (_w53 if type((_w53 := E.get('price~767'))) is int else num(_w53)))) else False))) else False)
 
 
-x_3833 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_3897 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
 
 
-def x_3834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def x_3898(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     if E is None:
         E = ctx.env()
-    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~731'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~737'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~734'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~738'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~735'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~739'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~736'))) is int else num(_w7))))])
+    return FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~767'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~773'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~770'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~774'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~771'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~775'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~772'))) is int else num(_w7))))])
 
 
-x_3835 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3837 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3839 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3899 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3901 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_3903 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
 
 
-def x_3841(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def x_3905(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~731'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~737'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~734'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~738'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~735'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~739'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~736'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~737')} if ((_w8 if type((_w8 := E.get('s_v~734'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~738')} if ((_w11 if type((_w11 := E.get('t_v~735'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~739')} if ((_w14 if type((_w14 := E.get('h_v~736'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': FN['max'](ctx, None, [0, ((((_w1 if type((_w1 := E.get('price~767'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~773'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~770'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~774'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~771'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~775'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~772'))) is int else num(_w7))))])})) is type((_w10 := ({'steel': E.get('s~773')} if ((_w8 if type((_w8 := E.get('s_v~770'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~774')} if ((_w11 if type((_w11 := E.get('t_v~771'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~775')} if ((_w14 if type((_w14 := E.get('h_v~772'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
 
 
-x_3845 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3846 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3847 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3848 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3850 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3851 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3852 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3853 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3854 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3855 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3909 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3910 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3911 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3912 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3914 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_3915 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3916 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3917 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3918 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_3919 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def t_3324(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:595
+def t_3386(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:595
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'restricted_area', True)
-    return t_3326(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', 'restricted_area', True)
+    return t_3388(ctx, k, s, E)
 
 
-def d_3325(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:595
+def d_3387(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:595
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'restricted_area', True)
+    LOCAL(ctx, E, 't~746', 'restricted_area', True)
     return True
 
 
-def t_3326(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_3388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3797(ctx, E):
-        return t_3327(ctx, k, s, E)
+    if x_3859(ctx, E):
+        return t_3389(ctx, k, s, E)
     return k()
 
 
-def t_3327(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_3798(ctx, E), True)
-    if not x_3799(ctx, E):
-        return False
-    return t_3330(ctx, k, s, E)
-
-
-d_3328 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_3329 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
-
-
-def t_3330(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3330, None, [], k)
-
-
-def t_3331(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_3334(ctx, k, s, E)
-
-
-d_3332 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_3333 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_3334(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3335, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3804(ctx, E), '=', False, K[4])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[5])
-    return t_3337(ctx, k, s, E)
-
-
-def d_3335(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3335, ctx.state.get('board'), E.get('s~728'))
-    if c is not None:
-        SET(ctx, 'board', c, key, x_3804(ctx, E), '=', False, K[4])
-    return True
-
-
-d_3336 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_3337 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_3338 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3339 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_3340 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3341 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_3342 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_3343 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
-
-
-def t_3344(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:597
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~730', 2, True)
-    return t_3346(ctx, k, s, E)
-
-
-d_3345 = _C.d_879  # rules_data/terraforming_mars/cards/141-208.yaml:597
-
-
-def t_3346(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~731', E.get('n~730'), True)
-    LOCAL(ctx, E, 'sv~732', 0, True)
-    LOCAL(ctx, E, 'tv~733', 0, True)
-    return t_3350(ctx, k, s, E)
-
-
-def d_3347(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~731', E.get('n~730'), True)
-    return True
-
-
-def d_3348(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'sv~732', 0, True)
-    return True
-
-
-def d_3349(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'tv~733', 0, True)
-    return True
-
-
-def t_3350(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~734', x_3821(ctx, E), True)
-    LOCAL(ctx, E, 't_v~735', x_3822(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~736', x_3823(ctx, E), True)
-    return t_3354(ctx, k, s, E)
-
-
-def d_3351(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~734', x_3821(ctx, E), True)
-    return True
-
-
-def d_3352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't_v~735', x_3822(ctx, E), True)
-    return True
-
-
-def d_3353(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'h_v~736', x_3823(ctx, E), True)
-    return True
-
-
-def t_3354(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3824(ctx, E):
-        return d_3355(ctx, E) and k()
-    return t_3358(ctx, k, s, E)
-
-
-def d_3355(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3825(ctx, E):
-        return False
-    ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3357, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~731'), '-=', False, K[6])
-    return True
-
-
-def d_3356(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3825(ctx, E):
-        return False
-    return True
-
-
-def d_3357(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3357, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~731'), '-=', False, K[6])
-    return True
-
-
-def t_3358(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3828(ctx, E):
-        return False
-    return t_3360(ctx, k, s, E)
-
-
-def d_3359(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not x_3828(ctx, E):
-        return False
-    return True
-
-
-def t_3360(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 3360, None, [], k)
-
-
-def d_3361(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def t_3389(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3362, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_3834(ctx, E), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 3363, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~737'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 3364, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~738'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, 3365, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~739'), '-=', False, K[6])
-    return True
+    LOCAL(ctx, E, 'mine~750', x_3860(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_3861(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_3862(ctx, E), True)
+    if not x_3863(ctx, E):
+        return False
+    return t_3394(ctx, k, s, E)
 
 
-def d_3362(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+d_3390 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_3391 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_3392 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_3393 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
+
+
+def t_3394(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3394, None, [], k)
+
+
+def t_3395(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_3398(ctx, k, s, E)
+
+
+d_3396 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_3397 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
+
+
+def t_3398(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3399, ctx.state.get('board'), E.get('s~764'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_3868(ctx, E), '=', False, K[4])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[5])
+    return t_3401(ctx, k, s, E)
+
+
+def d_3399(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3362, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3399, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3834(ctx, E), '-=', False, K[6])
+        SET(ctx, 'board', c, key, x_3868(ctx, E), '=', False, K[4])
     return True
 
 
-def d_3363(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3363, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~737'), '-=', False, K[6])
-    return True
+d_3400 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_3401 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_3402 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3403 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_3404 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3405 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_3406 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_3407 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_3364(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3364, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~738'), '-=', False, K[6])
-    return True
-
-
-def d_3365(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 3365, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~739'), '-=', False, K[6])
-    return True
-
-
-def d_3366(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:597
+def t_3408(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:597
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~740', 1, True)
-    if not d_3368(ctx, E):
-        return False
-    return True
+    LOCAL(ctx, E, 'n~766', 2, True)
+    return t_3410(ctx, k, s, E)
 
 
-def d_3367(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:597
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~740', 1, True)
-    return True
+d_3409 = _C.d_899  # rules_data/terraforming_mars/cards/141-208.yaml:597
 
 
-def d_3368(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    left = num(E.get('n~740'))
-    while left > 0:
-        left -= 1
-        if not d_3369(ctx, E):
-            return False
-    return True
-
-
-def d_3369(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if not d_3370(ctx, E):
-        return False
-    if not d_3375(ctx, E):
-        return False
-    return True
-
-
-def d_3370(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_3845(ctx, E):
-        if not d_3371(ctx, E):
-            return False
-    return True
-
-
-def d_3371(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def t_3410(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3847(ctx, E), '=', False, K[7])
-    SET(ctx, 'discard', ctx.state, 'discard', K[8], '=', False, K[9])
-    STMT(ctx, 3374)
-    return True
+    LOCAL(ctx, E, 'price~767', E.get('n~766'), True)
+    LOCAL(ctx, E, 'sv~768', 0, True)
+    LOCAL(ctx, E, 'tv~769', 0, True)
+    return t_3414(ctx, k, s, E)
 
 
-d_3372 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3373 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
-
-
-def d_3374(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3374)
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'price~767', E.get('n~766'), True)
     return True
 
 
-d_3375 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3376 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3377 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3378 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+def d_3412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'sv~768', 0, True)
+    return True
+
+
+def d_3413(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~769', 0, True)
+    return True
+
+
+def t_3414(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~770', x_3885(ctx, E), True)
+    LOCAL(ctx, E, 't_v~771', x_3886(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~772', x_3887(ctx, E), True)
+    return t_3418(ctx, k, s, E)
+
+
+def d_3415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~770', x_3885(ctx, E), True)
+    return True
+
+
+def d_3416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:88
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't_v~771', x_3886(ctx, E), True)
+    return True
+
+
+def d_3417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'h_v~772', x_3887(ctx, E), True)
+    return True
+
+
+def t_3418(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_3888(ctx, E):
+        return d_3419(ctx, E) and k()
+    return t_3422(ctx, k, s, E)
+
+
+def d_3419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3889(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, 3421, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~767'), '-=', False, K[6])
+    return True
+
+
+def d_3420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3889(ctx, E):
+        return False
+    return True
+
+
+def d_3421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3421, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('price~767'), '-=', False, K[6])
+    return True
+
+
+def t_3422(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3892(ctx, E):
+        return False
+    return t_3424(ctx, k, s, E)
+
+
+def d_3423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not x_3892(ctx, E):
+        return False
+    return True
+
+
+def t_3424(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 3424, None, [], k)
+
+
+def d_3425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3426, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_3898(ctx, E), '-=', False, K[6])
+    c, key = KEYPLACE(ctx, 3427, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~773'), '-=', False, K[6])
+    c, key = KEYPLACE(ctx, 3428, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~774'), '-=', False, K[6])
+    c, key = KEYPLACE(ctx, 3429, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~775'), '-=', False, K[6])
+    return True
+
+
+def d_3426(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3426, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, x_3898(ctx, E), '-=', False, K[6])
+    return True
+
+
+def d_3427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3427, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~773'), '-=', False, K[6])
+    return True
+
+
+def d_3428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3428, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~774'), '-=', False, K[6])
+    return True
+
+
+def d_3429(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 3429, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~775'), '-=', False, K[6])
+    return True
+
+
+def d_3430(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:597
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~776', 1, True)
+    if not d_3432(ctx, E):
+        return False
+    return True
+
+
+def d_3431(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:597
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~776', 1, True)
+    return True
+
+
+def d_3432(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    left = num(E.get('n~776'))
+    while left > 0:
+        left -= 1
+        if not d_3433(ctx, E):
+            return False
+    return True
+
+
+def d_3433(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if not d_3434(ctx, E):
+        return False
+    if not d_3439(ctx, E):
+        return False
+    return True
+
+
+def d_3434(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_3909(ctx, E):
+        if not d_3435(ctx, E):
+            return False
+    return True
+
+
+def d_3435(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'deck', ctx.state, 'deck', x_3911(ctx, E), '=', False, K[7])
+    SET(ctx, 'discard', ctx.state, 'discard', K[8], '=', False, K[9])
+    STMT(ctx, 3438)
+    return True
+
+
+d_3436 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3437 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
+
+
+def d_3438(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 3438)
+    return True
+
+
+d_3439 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3440 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3441 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3442 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3324: t_3324,
-    3325: CPS(d_3325),
-    3326: t_3326,
-    3327: t_3327,
-    3328: CPS(d_3328),
-    3329: CPS(d_3329),
-    3330: t_3330,
-    3331: t_3331,
-    3332: CPS(d_3332),
-    3333: CPS(d_3333),
-    3334: t_3334,
-    3335: CPS(d_3335),
-    3336: CPS(d_3336),
-    3337: t_3337,
-    3338: t_3338,
-    3339: t_3339,
-    3340: t_3340,
-    3341: t_3341,
-    3342: t_3342,
-    3343: CPS(d_3343),
-    3344: t_3344,
-    3345: CPS(d_3345),
-    3346: t_3346,
-    3347: CPS(d_3347),
-    3348: CPS(d_3348),
-    3349: CPS(d_3349),
-    3350: t_3350,
-    3351: CPS(d_3351),
-    3352: CPS(d_3352),
-    3353: CPS(d_3353),
-    3354: t_3354,
-    3355: CPS(d_3355),
-    3356: CPS(d_3356),
-    3357: CPS(d_3357),
-    3358: t_3358,
-    3359: CPS(d_3359),
-    3360: t_3360,
-    3361: CPS(d_3361),
-    3362: CPS(d_3362),
-    3363: CPS(d_3363),
-    3364: CPS(d_3364),
-    3365: CPS(d_3365),
-    3366: CPS(d_3366),
-    3367: CPS(d_3367),
-    3368: CPS(d_3368),
-    3369: CPS(d_3369),
-    3370: CPS(d_3370),
-    3371: CPS(d_3371),
-    3372: CPS(d_3372),
-    3373: CPS(d_3373),
-    3374: CPS(d_3374),
-    3375: CPS(d_3375),
-    3376: CPS(d_3376),
-    3377: CPS(d_3377),
-    3378: CPS(d_3378),
+    3386: t_3386,
+    3387: CPS(d_3387),
+    3388: t_3388,
+    3389: t_3389,
+    3390: CPS(d_3390),
+    3391: CPS(d_3391),
+    3392: CPS(d_3392),
+    3393: CPS(d_3393),
+    3394: t_3394,
+    3395: t_3395,
+    3396: CPS(d_3396),
+    3397: CPS(d_3397),
+    3398: t_3398,
+    3399: CPS(d_3399),
+    3400: CPS(d_3400),
+    3401: t_3401,
+    3402: t_3402,
+    3403: t_3403,
+    3404: t_3404,
+    3405: t_3405,
+    3406: t_3406,
+    3407: CPS(d_3407),
+    3408: t_3408,
+    3409: CPS(d_3409),
+    3410: t_3410,
+    3411: CPS(d_3411),
+    3412: CPS(d_3412),
+    3413: CPS(d_3413),
+    3414: t_3414,
+    3415: CPS(d_3415),
+    3416: CPS(d_3416),
+    3417: CPS(d_3417),
+    3418: t_3418,
+    3419: CPS(d_3419),
+    3420: CPS(d_3420),
+    3421: CPS(d_3421),
+    3422: t_3422,
+    3423: CPS(d_3423),
+    3424: t_3424,
+    3425: CPS(d_3425),
+    3426: CPS(d_3426),
+    3427: CPS(d_3427),
+    3428: CPS(d_3428),
+    3429: CPS(d_3429),
+    3430: CPS(d_3430),
+    3431: CPS(d_3431),
+    3432: CPS(d_3432),
+    3433: CPS(d_3433),
+    3434: CPS(d_3434),
+    3435: CPS(d_3435),
+    3436: CPS(d_3436),
+    3437: CPS(d_3437),
+    3438: CPS(d_3438),
+    3439: CPS(d_3439),
+    3440: CPS(d_3440),
+    3441: CPS(d_3441),
+    3442: CPS(d_3442),
 }
 
 
 CODE = {
-    3797: x_3797,
-    3798: x_3798,
-    3799: x_3799,
-    3803: x_3803,
-    3804: x_3804,
-    3805: x_3805,
-    3807: x_3807,
-    3808: x_3808,
-    3809: x_3809,
-    3810: x_3810,
-    3811: x_3811,
-    3812: x_3812,
-    3816: x_3816,
-    3821: x_3821,
-    3822: x_3822,
-    3823: x_3823,
-    3824: x_3824,
-    3825: x_3825,
-    3826: x_3826,
-    3828: x_3828,
-    3829: x_3829,
-    3830: x_3830,
-    3831: x_3831,
-    3832: x_3832,
-    3833: x_3833,
-    3834: x_3834,
-    3835: x_3835,
-    3837: x_3837,
-    3839: x_3839,
-    3841: x_3841,
-    3845: x_3845,
-    3846: x_3846,
-    3847: x_3847,
-    3848: x_3848,
-    3850: x_3850,
-    3851: x_3851,
-    3852: x_3852,
-    3853: x_3853,
-    3854: x_3854,
-    3855: x_3855,
+    3859: x_3859,
+    3860: x_3860,
+    3861: x_3861,
+    3862: x_3862,
+    3863: x_3863,
+    3867: x_3867,
+    3868: x_3868,
+    3869: x_3869,
+    3871: x_3871,
+    3872: x_3872,
+    3873: x_3873,
+    3874: x_3874,
+    3875: x_3875,
+    3876: x_3876,
+    3880: x_3880,
+    3885: x_3885,
+    3886: x_3886,
+    3887: x_3887,
+    3888: x_3888,
+    3889: x_3889,
+    3890: x_3890,
+    3892: x_3892,
+    3893: x_3893,
+    3894: x_3894,
+    3895: x_3895,
+    3896: x_3896,
+    3897: x_3897,
+    3898: x_3898,
+    3899: x_3899,
+    3901: x_3901,
+    3903: x_3903,
+    3905: x_3905,
+    3909: x_3909,
+    3910: x_3910,
+    3911: x_3911,
+    3912: x_3912,
+    3914: x_3914,
+    3915: x_3915,
+    3916: x_3916,
+    3917: x_3917,
+    3918: x_3918,
+    3919: x_3919,
 }
 AT = {
-    3821: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
-    3822: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
-    3824: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3825: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
-    3828: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
-    3829: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3830: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3831: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3832: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
-    3834: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
-    3841: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3885: 'rules_data/terraforming_mars/definitions/cards.yaml:87',
+    3886: 'rules_data/terraforming_mars/definitions/cards.yaml:88',
+    3888: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3889: 'rules_data/terraforming_mars/definitions/cards.yaml:90',
+    3892: 'rules_data/terraforming_mars/definitions/cards.yaml:92',
+    3893: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3894: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3895: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3896: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
+    3898: 'rules_data/terraforming_mars/definitions/cards.yaml:101',
+    3905: 'rules_data/terraforming_mars/definitions/cards.yaml:93',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:589
-    'restricted_area': '{"id":"restricted_area","number":"199","name":{"en":"Restricted Area"},"type":"active","cost":11,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"restricted_area","x":3796},"at":"rules_data/terraforming_mars/cards/141-208.yaml:595","id":3325},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":3797},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":3798},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3328},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":3799},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":3329},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":3800},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":3801},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3332},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":3802},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3333},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":3803},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3804},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3335},{"op":"set","t":{"op":"st","k":"last_space","x":3805},"o":"=","e":{"op":"var","n":"s~728","x":3806},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":3336},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3807},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":3808},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3339},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":3809},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":3810},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3811},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3341},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":3340},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":3812},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":3342},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":3813},"space":{"op":"var","n":"s~728","x":3814},"by":{"op":"var","n":"you","x":3815}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":3343}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":3338},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":3337}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3334}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":3331},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":3816}}],"kind":"space","prompt":{"def":"place","args":{"t":"restricted_area"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Area riservata","en":"place a Restricted Area tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":3330}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":3327},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":3326}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:595","id":3324},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~730","e":{"op":"lit","v":2,"x":3817},"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3345},{"op":"seq","b":[{"op":"let","v":"price~731","e":{"op":"var","n":"n~730","x":3818},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3347},{"op":"let","v":"sv~732","e":{"op":"lit","v":0,"x":3819},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3348},{"op":"let","v":"tv~733","e":{"op":"lit","v":0,"x":3820},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3349},{"op":"seq","b":[{"op":"let","v":"s_v~734","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~732"},"b":{"op":"lit","v":0},"x":3821},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3351},{"op":"let","v":"t_v~735","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~733"},"b":{"op":"lit","v":0},"x":3822},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3352},{"op":"let","v":"h_v~736","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3823},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3353},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~734"},"b":{"op":"var","n":"t_v~735"}},"b":{"op":"var","n":"h_v~736"}},"b":{"op":"lit","v":0},"x":3824},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~731"},"x":3825},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3356},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3826},"o":"-=","e":{"op":"var","n":"price~731","x":3827},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3357}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3355},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~734"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~736"}}},"b":{"op":"var","n":"price~731"},"x":3828},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3359},{"op":"choose","alts":[{"gens":[{"v":"s~737","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~734"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~731"},"b":{"op":"var","n":"s_v~734"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~734"}}]}]},"b":{"op":"lit","v":0}},"x":3829},"label":"s"},{"v":"t~738","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~735"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~731"},"b":{"op":"var","n":"t_v~735"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~735"}}]}]},"b":{"op":"lit","v":0}},"x":3830},"label":"t"},{"v":"h~739","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~736"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~731"},"b":{"op":"var","n":"h_v~736"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~736"}}]}]},"b":{"op":"lit","v":0}},"x":3831},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~731"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~737"},"b":{"op":"var","n":"s_v~734"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~738"},"b":{"op":"var","n":"t_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~739"},"b":{"op":"var","n":"h_v~736"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~737"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~737"},"b":{"op":"var","n":"s_v~734"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~738"},"b":{"op":"var","n":"t_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~739"},"b":{"op":"var","n":"h_v~736"}}},"b":{"op":"var","n":"s_v~734"}},"b":{"op":"var","n":"price~731"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~738"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~737"},"b":{"op":"var","n":"s_v~734"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~738"},"b":{"op":"var","n":"t_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~739"},"b":{"op":"var","n":"h_v~736"}}},"b":{"op":"var","n":"t_v~735"}},"b":{"op":"var","n":"price~731"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~739"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~737"},"b":{"op":"var","n":"s_v~734"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~738"},"b":{"op":"var","n":"t_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~739"},"b":{"op":"var","n":"h_v~736"}}},"b":{"op":"var","n":"h_v~736"}},"b":{"op":"var","n":"price~731"}}]}}],"x":3832}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3833},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~731"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~737"},"b":{"op":"var","n":"s_v~734"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~738"},"b":{"op":"var","n":"t_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~739"},"b":{"op":"var","n":"h_v~736"}}}]}],"x":3834},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3362},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3835},"o":"-=","e":{"op":"var","n":"s~737","x":3836},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3363},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3837},"o":"-=","e":{"op":"var","n":"t~738","x":3838},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3364},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3839},"o":"-=","e":{"op":"var","n":"h~739","x":3840},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3365}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3361},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~731"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~737"},"b":{"op":"var","n":"s_v~734"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~738"},"b":{"op":"var","n":"t_v~735"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~739"},"b":{"op":"var","n":"h_v~736"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~734"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~737"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~735"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~738"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~736"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~739"}]},"b":{"op":"lit","v":{}}},"x":3841}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~731","x":3842}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3360}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3358},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3354}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3350}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3346}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3344},"effect":{"op":"seq","b":[{"op":"let","v":"n~740","e":{"op":"lit","v":1,"x":3843},"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3367},{"op":"rep","n":{"op":"var","n":"n~740","x":3844},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3845},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3846},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3847},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3372},{"op":"set","t":{"op":"st","k":"discard","x":3848},"o":"=","e":{"op":"lit","v":[],"x":3849},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3373},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3850}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3374}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3371},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3370},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3851},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3852},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3853},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3377},{"op":"set","t":{"op":"st","k":"deck","x":3854},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3855},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3378}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3376},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3375}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3369},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3368}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3366}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #199"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:589"}',
+    'restricted_area': '{"id":"restricted_area","number":"199","name":{"en":"Restricted Area"},"type":"active","cost":11,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"restricted_area","x":3858},"at":"rules_data/terraforming_mars/cards/141-208.yaml:595","id":3387},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":3859},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":3860},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3390},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":3861},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":3391},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":3862},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":3392},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":3863},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":3393},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":3864},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":3865},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3396},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":3866},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3397},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":3867},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":3868},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3399},{"op":"set","t":{"op":"st","k":"last_space","x":3869},"o":"=","e":{"op":"var","n":"s~764","x":3870},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":3400},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3871},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":3872},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3403},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":3873},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":3874},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":3875},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3405},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":3404},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":3876},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":3406},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":3877},"space":{"op":"var","n":"s~764","x":3878},"by":{"op":"var","n":"you","x":3879}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":3407}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":3402},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":3401}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3398}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":3395},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":3880}}],"kind":"space","prompt":{"def":"place","args":{"t":"restricted_area"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Area riservata","en":"place a Restricted Area tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":3394}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":3389},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":3388}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:595","id":3386},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~766","e":{"op":"lit","v":2,"x":3881},"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3409},{"op":"seq","b":[{"op":"let","v":"price~767","e":{"op":"var","n":"n~766","x":3882},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3411},{"op":"let","v":"sv~768","e":{"op":"lit","v":0,"x":3883},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3412},{"op":"let","v":"tv~769","e":{"op":"lit","v":0,"x":3884},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3413},{"op":"seq","b":[{"op":"let","v":"s_v~770","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~768"},"b":{"op":"lit","v":0},"x":3885},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3415},{"op":"let","v":"t_v~771","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~769"},"b":{"op":"lit","v":0},"x":3886},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3416},{"op":"let","v":"h_v~772","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3887},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3417},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~770"},"b":{"op":"var","n":"t_v~771"}},"b":{"op":"var","n":"h_v~772"}},"b":{"op":"lit","v":0},"x":3888},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~767"},"x":3889},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3420},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3890},"o":"-=","e":{"op":"var","n":"price~767","x":3891},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3421}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3419},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~770"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~772"}}},"b":{"op":"var","n":"price~767"},"x":3892},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3423},{"op":"choose","alts":[{"gens":[{"v":"s~773","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~770"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~767"},"b":{"op":"var","n":"s_v~770"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~770"}}]}]},"b":{"op":"lit","v":0}},"x":3893},"label":"s"},{"v":"t~774","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~771"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~767"},"b":{"op":"var","n":"t_v~771"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~771"}}]}]},"b":{"op":"lit","v":0}},"x":3894},"label":"t"},{"v":"h~775","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~772"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~767"},"b":{"op":"var","n":"h_v~772"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~772"}}]}]},"b":{"op":"lit","v":0}},"x":3895},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~767"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~773"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}},"b":{"op":"var","n":"s_v~770"}},"b":{"op":"var","n":"price~767"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~774"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}},"b":{"op":"var","n":"t_v~771"}},"b":{"op":"var","n":"price~767"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~775"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}},"b":{"op":"var","n":"h_v~772"}},"b":{"op":"var","n":"price~767"}}]}}],"x":3896}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3897},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~767"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}}]}],"x":3898},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3426},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3899},"o":"-=","e":{"op":"var","n":"s~773","x":3900},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3427},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3901},"o":"-=","e":{"op":"var","n":"t~774","x":3902},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3428},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3903},"o":"-=","e":{"op":"var","n":"h~775","x":3904},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3429}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3425},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~767"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~773"},"b":{"op":"var","n":"s_v~770"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~774"},"b":{"op":"var","n":"t_v~771"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~775"},"b":{"op":"var","n":"h_v~772"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~770"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~773"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~771"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~774"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~772"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~775"}]},"b":{"op":"lit","v":{}}},"x":3905}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~767","x":3906}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3424}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3422},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3418}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3414}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3410}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3408},"effect":{"op":"seq","b":[{"op":"let","v":"n~776","e":{"op":"lit","v":1,"x":3907},"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3431},{"op":"rep","n":{"op":"var","n":"n~776","x":3908},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3909},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3910},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3911},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3436},{"op":"set","t":{"op":"st","k":"discard","x":3912},"o":"=","e":{"op":"lit","v":[],"x":3913},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3437},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3914}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3438}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3435},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3434},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3915},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3916},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3917},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3441},{"op":"set","t":{"op":"st","k":"deck","x":3918},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3919},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3442}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3440},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3439}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3433},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3432}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:597","id":3430}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #199"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:589"}',
 }

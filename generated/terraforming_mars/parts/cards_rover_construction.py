@@ -47,51 +47,51 @@ K = [
 ]
 
 
-x_1250 = _C.x_1250  # rules_data/terraforming_mars/cards/001-070.yaml:377
-x_1253 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1274 = _C.x_1274  # rules_data/terraforming_mars/cards/001-070.yaml:377
+x_1277 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1113(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
+def d_1137(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:386
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1116, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1140, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1114 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:386
-d_1115 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:386
+d_1138 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:386
+d_1139 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:386
 
 
-def d_1116(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1140(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1116, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1140, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1113: CPS(d_1113),
-    1114: CPS(d_1114),
-    1115: CPS(d_1115),
-    1116: CPS(d_1116),
+    1137: CPS(d_1137),
+    1138: CPS(d_1138),
+    1139: CPS(d_1139),
+    1140: CPS(d_1140),
 }
 
 
 CODE = {
-    1250: x_1250,
-    1253: x_1253,
+    1274: x_1274,
+    1277: x_1277,
 }
 AT = {
 }
@@ -99,5 +99,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:377
-    'rover_construction': '{"id":"rover_construction","number":"038","name":{"en":"Rover Construction"},"type":"active","cost":8,"tags":["building"],"vp":{"op":"lit","v":1,"x":1249},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":1250},"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1251},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1114},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1252},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1115},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1253},"o":"+=","e":{"op":"var","n":"n~715","x":1254},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1116}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1113}}],"source":{"doc":"tm-facts","section":"cards.json #038 (render effects: city(all) -> 2 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:377"}',
+    'rover_construction': '{"id":"rover_construction","number":"038","name":{"en":"Rover Construction"},"type":"active","cost":8,"tags":["building"],"vp":{"op":"lit","v":1,"x":1273},"triggers":[{"on":"placed","w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":"city"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"lit","v":"city"}}]}],"x":1274},"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1275},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1138},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1276},"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1139},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1277},"o":"+=","e":{"op":"var","n":"n~746","x":1278},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1140}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:386","id":1137}}],"source":{"doc":"tm-facts","section":"cards.json #038 (render effects: city(all) -> 2 M€)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:377"}',
 }

@@ -47,253 +47,253 @@ K = [
 ]
 
 
-x_2532 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_2533 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2576 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2577 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def x_2534(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2578(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~716'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~716'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~716'), 'target': E.get('target~717'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~747'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~747'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~747'), 'target': E.get('target~748'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-x_2535 = _C.x_2535  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_2537 = _C.x_2537  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2542 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_2543 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2544 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2545 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_2547 = _C.x_427  # rules_data/terraforming_mars/definitions/resources.yaml:48
-x_2552 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_2553 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2579 = _C.x_2579  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_2581 = _C.x_2581  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2586 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2587 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2588 = _C.x_601  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2589 = _C.x_602  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_2591 = _C.x_435  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2596 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_2597 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def x_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_2598(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~723'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~722'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~722'), 'target': E.get('target~723'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~753'), 'target': E.get('target~754'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_2555(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def x_2599(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~722'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~723'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~722'), 0))
+    return (_w2.get(E.get('r~753'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~754'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~753'), 0))
 
 
-x_2557 = _C.x_2557  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_2601 = _C.x_2601  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def t_2236(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
+def t_2280(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2236, None, [], k)
+    return CHOOSE(ctx, 2280, None, [], k)
 
 
-def t_2237(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    return t_2240(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    return t_2284(ctx, k, s, E)
 
 
-d_2238 = _C.d_777  # rules_data/terraforming_mars/cards/071-140.yaml:513
-d_2239 = _C.d_345  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2282 = _C.d_793  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2283 = _C.d_353  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def t_2240(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2284(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2532(ctx, E):
-        return t_2241(ctx, k, s, E)
+    if x_2576(ctx, E):
+        return t_2285(ctx, k, s, E)
     return k()
 
 
-def t_2241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_2285(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2241, None, [], k)
+    return CHOOSE(ctx, 2285, None, [], k)
 
 
-def d_2242(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_2286(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2242, PL(ctx, E.get('target~717')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2286, PL(ctx, E.get('target~748')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_2243 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2287 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
-def t_2244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2288(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 4, True)
-    LOCAL(ctx, E, 'r~719', 'steel', True)
-    return t_2247(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~749', 4, True)
+    LOCAL(ctx, E, 'r~750', 'steel', True)
+    return t_2291(ctx, k, s, E)
 
 
-d_2245 = _C.d_600  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2289 = _C.d_612  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def d_2246(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
+def d_2290(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:513
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~719', 'steel', True)
+    LOCAL(ctx, E, 'r~750', 'steel', True)
     return True
 
 
-def t_2247(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2291(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2542(ctx, E):
-        return t_2248(ctx, k, s, E)
+    if x_2586(ctx, E):
+        return t_2292(ctx, k, s, E)
     return k()
 
 
-def t_2248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_2292(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2248, None, [], k)
+    return CHOOSE(ctx, 2292, None, [], k)
 
 
-def d_2249(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_2293(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2249, PL(ctx, E.get('target~720')).get('stock'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 2293, PL(ctx, E.get('target~751')).get('stock'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~749'), '-=', False, K[0])
     return True
 
 
-d_2250 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2294 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
-def t_2251(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2295(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~721', 7, True)
-    LOCAL(ctx, E, 'r~722', 'megacredits', True)
-    return t_2254(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~752', 7, True)
+    LOCAL(ctx, E, 'r~753', 'megacredits', True)
+    return t_2298(ctx, k, s, E)
 
 
-d_2252 = _C.d_1527  # rules_data/terraforming_mars/cards/071-140.yaml:513
-d_2253 = _C.d_477  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2296 = _C.d_1555  # rules_data/terraforming_mars/cards/071-140.yaml:513
+d_2297 = _C.d_485  # rules_data/terraforming_mars/cards/071-140.yaml:513
 
 
-def t_2254(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_2298(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2552(ctx, E):
-        return t_2255(ctx, k, s, E)
+    if x_2596(ctx, E):
+        return t_2299(ctx, k, s, E)
     return k()
 
 
-def t_2255(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_2299(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2255, None, [], k)
+    return CHOOSE(ctx, 2299, None, [], k)
 
 
-def d_2256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_2300(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2256, PL(ctx, E.get('target~723')).get('stock'), E.get('r~722'))
+    c, key = KEYPLACE(ctx, 2300, PL(ctx, E.get('target~754')).get('stock'), E.get('r~753'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~721'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~752'), '-=', False, K[0])
     return True
 
 
-d_2257 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_2301 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {
-    2236: t_2236,
-    2237: t_2237,
-    2238: CPS(d_2238),
-    2239: CPS(d_2239),
-    2240: t_2240,
-    2241: t_2241,
-    2242: CPS(d_2242),
-    2243: CPS(d_2243),
-    2244: t_2244,
-    2245: CPS(d_2245),
-    2246: CPS(d_2246),
-    2247: t_2247,
-    2248: t_2248,
-    2249: CPS(d_2249),
-    2250: CPS(d_2250),
-    2251: t_2251,
-    2252: CPS(d_2252),
-    2253: CPS(d_2253),
-    2254: t_2254,
-    2255: t_2255,
-    2256: CPS(d_2256),
-    2257: CPS(d_2257),
+    2280: t_2280,
+    2281: t_2281,
+    2282: CPS(d_2282),
+    2283: CPS(d_2283),
+    2284: t_2284,
+    2285: t_2285,
+    2286: CPS(d_2286),
+    2287: CPS(d_2287),
+    2288: t_2288,
+    2289: CPS(d_2289),
+    2290: CPS(d_2290),
+    2291: t_2291,
+    2292: t_2292,
+    2293: CPS(d_2293),
+    2294: CPS(d_2294),
+    2295: t_2295,
+    2296: CPS(d_2296),
+    2297: CPS(d_2297),
+    2298: t_2298,
+    2299: t_2299,
+    2300: CPS(d_2300),
+    2301: CPS(d_2301),
 }
 
 
 CODE = {
-    2532: x_2532,
-    2533: x_2533,
-    2534: x_2534,
-    2535: x_2535,
-    2537: x_2537,
-    2542: x_2542,
-    2543: x_2543,
-    2544: x_2544,
-    2545: x_2545,
-    2547: x_2547,
-    2552: x_2552,
-    2553: x_2553,
-    2554: x_2554,
-    2555: x_2555,
-    2557: x_2557,
+    2576: x_2576,
+    2577: x_2577,
+    2578: x_2578,
+    2579: x_2579,
+    2581: x_2581,
+    2586: x_2586,
+    2587: x_2587,
+    2588: x_2588,
+    2589: x_2589,
+    2591: x_2591,
+    2596: x_2596,
+    2597: x_2597,
+    2598: x_2598,
+    2599: x_2599,
+    2601: x_2601,
 }
 AT = {
-    2534: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    2554: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
-    2555: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
+    2578: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    2598: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    2599: 'rules_data/terraforming_mars/definitions/resources.yaml:50',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:506
-    'sabotage': '{"id":"sabotage","number":"121","name":{"en":"Sabotage"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":2530},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2238},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":2531},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2239},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2532},"t":{"op":"choose","alts":[{"gens":[{"v":"target~717","src":{"op":"core","n":"players","x":2533},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~716"},"target":{"op":"var","n":"target~717"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2534}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2535},"o":"-=","e":{"op":"var","n":"n~715","x":2536},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2242},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~717"}],"x":2537}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2243},"label":{"op":"lit","v":{"target":null},"x":2538}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 titanio a un qualsiasi giocatore","en":"remove up to 3 titanium from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2241},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2240}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2237},"label":{"op":"lit","v":{"option":0},"x":2539}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":4,"x":2540},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2245},{"op":"let","v":"r~719","e":{"op":"lit","v":"steel","x":2541},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2246},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2542},"t":{"op":"choose","alts":[{"gens":[{"v":"target~720","src":{"op":"core","n":"players","x":2543},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~719"},"target":{"op":"var","n":"target~720"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2544}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~720"}},"k":{"op":"var","n":"r~719"},"d":0,"x":2545},"o":"-=","e":{"op":"var","n":"n~718","x":2546},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2249},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~720"}],"x":2547}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2250},"label":{"op":"lit","v":{"target":null},"x":2548}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 acciaio a un qualsiasi giocatore","en":"remove up to 4 steel from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2248},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2247}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2244},"label":{"op":"lit","v":{"option":1},"x":2549}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~721","e":{"op":"lit","v":7,"x":2550},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2252},{"op":"let","v":"r~722","e":{"op":"lit","v":"megacredits","x":2551},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2253},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2552},"t":{"op":"choose","alts":[{"gens":[{"v":"target~723","src":{"op":"core","n":"players","x":2553},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~723"}},"k":{"op":"var","n":"r~722"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~722"},"target":{"op":"var","n":"target~723"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2554}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~723"}},"k":{"op":"var","n":"r~722"},"d":0,"x":2555},"o":"-=","e":{"op":"var","n":"n~721","x":2556},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2256},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~723"}],"x":2557}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2257},"label":{"op":"lit","v":{"target":null},"x":2558}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":7,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 7 M€ a un qualsiasi giocatore","en":"remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2255},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2254}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2251},"label":{"op":"lit","v":{"option":2},"x":2559}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 3 titanio a un qualsiasi giocatore, oppure togli fino a 4 acciaio a un qualsiasi giocatore, oppure togli fino a 7 M€ a un qualsiasi giocatore","en":"choose one: remove up to 3 titanium from any player, or remove up to 4 steel from any player, or remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2236},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #121 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:506"}',
+    'sabotage': '{"id":"sabotage","number":"121","name":{"en":"Sabotage"},"type":"event","cost":1,"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":2574},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2282},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":2575},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2283},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2576},"t":{"op":"choose","alts":[{"gens":[{"v":"target~748","src":{"op":"core","n":"players","x":2577},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~747"},"target":{"op":"var","n":"target~748"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2578}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2579},"o":"-=","e":{"op":"var","n":"n~746","x":2580},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2286},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~748"}],"x":2581}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2287},"label":{"op":"lit","v":{"target":null},"x":2582}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":3,"r":"titanium"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 3 titanio a un qualsiasi giocatore","en":"remove up to 3 titanium from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2285},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2284}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2281},"label":{"op":"lit","v":{"option":0},"x":2583}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":4,"x":2584},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2289},{"op":"let","v":"r~750","e":{"op":"lit","v":"steel","x":2585},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2290},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2586},"t":{"op":"choose","alts":[{"gens":[{"v":"target~751","src":{"op":"core","n":"players","x":2587},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~750"},"target":{"op":"var","n":"target~751"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2588}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~751"}},"k":{"op":"var","n":"r~750"},"d":0,"x":2589},"o":"-=","e":{"op":"var","n":"n~749","x":2590},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2293},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~751"}],"x":2591}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2294},"label":{"op":"lit","v":{"target":null},"x":2592}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":4,"r":"steel"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 4 acciaio a un qualsiasi giocatore","en":"remove up to 4 steel from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2292},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2291}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2288},"label":{"op":"lit","v":{"option":1},"x":2593}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~752","e":{"op":"lit","v":7,"x":2594},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2296},{"op":"let","v":"r~753","e":{"op":"lit","v":"megacredits","x":2595},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2297},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":2596},"t":{"op":"choose","alts":[{"gens":[{"v":"target~754","src":{"op":"core","n":"players","x":2597},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~753"},"target":{"op":"var","n":"target~754"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":2598}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~754"}},"k":{"op":"var","n":"r~753"},"d":0,"x":2599},"o":"-=","e":{"op":"var","n":"n~752","x":2600},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":2300},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~754"}],"x":2601}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":2301},"label":{"op":"lit","v":{"target":null},"x":2602}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":7,"r":"megacredits"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 7 M€ a un qualsiasi giocatore","en":"remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":2299},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2298}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":2295},"label":{"op":"lit","v":{"option":2},"x":2603}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 3 titanio a un qualsiasi giocatore, oppure togli fino a 4 acciaio a un qualsiasi giocatore, oppure togli fino a 7 M€ a un qualsiasi giocatore","en":"choose one: remove up to 3 titanium from any player, or remove up to 4 steel from any player, or remove up to 7 M€ from any player"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:513","id":2280},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #121 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:506"}',
 }

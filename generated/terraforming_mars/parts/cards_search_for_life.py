@@ -53,400 +53,392 @@ K = [
 ]
 
 
-def x_432(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
+def x_440(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
     return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 6)
 
 
-x_437 = _C.x_437  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_438 = _C.x_438  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_439 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_440 = _C.x_440  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_441 = _C.x_441  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_442 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_444 = _C.x_444  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_445 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_446 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_447 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_448 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_449 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_450 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_451 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_453 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_455 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_457 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_459 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:264
-x_460 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:264
-x_461 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:264
-x_462 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:264
-x_464 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_445 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_446 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_447 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_448 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_449 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_450 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_452 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:92
+x_453 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_454 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_455 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_456 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_457 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_458 = _C.x_458  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_459 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_461 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_463 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_465 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_467 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_468 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_469 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_470 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:264
+x_472 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:264
 
 
-def x_465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:265
+def x_473(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:265
     return ctx.state.get('revealed')
 
 
-def x_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:265
+def x_474(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:265
     return FN['first'](ctx, None, ctx.state.get('deck'))
 
 
-x_467 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:266
-x_468 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:266
-x_469 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:266
-x_470 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:266
-x_471 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_475 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_476 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_477 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_478 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:266
+x_479 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:266
 
 
-def x_472(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def x_480(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     return (True if ((ctx.state.get('revealed') != None)) and (('microbe' in _w2 if type((_w2 := (ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := ctx.state.get('revealed'))) is str else []))) in (list, dict) else IN('microbe', _w2))) else False)
 
 
-x_475 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_483 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_477(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
+def x_485(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
     if E is None:
         E = ctx.env()
     return (3 if ((_w3 if type((_w3 := (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)))) is int else num(_w3)) >= 1) else 0)
 
 
-def t_391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def t_399(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    return t_393(ctx, k, s, E)
-
-
-d_392 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:60
-
-
-def t_393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
-    LOCAL(ctx, E, 'sv~717', 0, True)
-    LOCAL(ctx, E, 'tv~718', 0, True)
-    return t_397(ctx, k, s, E)
-
-
-d_394 = _C.d_394  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_395 = _C.d_395  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_396 = _C.d_396  # rules_data/terraforming_mars/definitions/cards.yaml:112
-
-
-def t_397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_437(ctx, E), True)
-    LOCAL(ctx, E, 't_v~720', x_438(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~721', x_439(ctx, E), True)
+    LOCAL(ctx, E, 'n~746', 1, True)
     return t_401(ctx, k, s, E)
 
 
-d_398 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_399 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_400 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
+d_400 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:60
 
 
-def t_401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
+def t_401(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+    ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_440(ctx, E):
-        return d_402(ctx, E) and k()
+    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
+    LOCAL(ctx, E, 'sv~748', 0, True)
+    LOCAL(ctx, E, 'tv~749', 0, True)
     return t_405(ctx, k, s, E)
 
 
-def d_402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_402 = _C.d_402  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_403 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_404 = _C.d_404  # rules_data/terraforming_mars/definitions/cards.yaml:112
+
+
+def t_405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~750', x_445(ctx, E), True)
+    LOCAL(ctx, E, 't_v~751', x_446(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~752', x_447(ctx, E), True)
+    return t_409(ctx, k, s, E)
+
+
+d_406 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_407 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_408 = _C.d_408  # rules_data/terraforming_mars/definitions/cards.yaml:89
+
+
+def t_409(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_448(ctx, E):
+        return d_410(ctx, E) and k()
+    return t_413(ctx, k, s, E)
+
+
+def d_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_441(ctx, E):
+    if not x_449(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 404, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 412, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
     return True
 
 
-d_403 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_411 = _C.d_411  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def d_404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 404, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 412, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
     return True
 
 
-def t_405(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_413(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_444(ctx, E):
+    if not x_452(ctx, E):
         return False
-    return t_407(ctx, k, s, E)
+    return t_415(ctx, k, s, E)
 
 
-d_406 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_414 = _C.d_414  # rules_data/terraforming_mars/definitions/cards.yaml:92
 
 
-def t_407(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_415(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 407, None, [], k)
+    return CHOOSE(ctx, 415, None, [], k)
 
 
-def d_408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 409, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 417, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_450(ctx, E), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 410, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_458(ctx, E), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 418, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 411, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 419, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 412, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 420, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[1])
     return True
 
 
-def d_409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 409, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 417, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_450(ctx, E), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, x_458(ctx, E), '-=', False, K[1])
     return True
 
 
-def d_410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 410, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 418, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[1])
     return True
 
 
-def d_411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 411, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 419, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[1])
     return True
 
 
-def d_412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 412, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 420, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[1])
     return True
 
 
-def d_413(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def d_421(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_414(ctx, E):
+    if not d_422(ctx, E):
         return False
     ctx.steps += 1
-    SET(ctx, 'revealed', ctx.state, 'revealed', x_466(ctx, E), '=', False, K[2])
-    if not d_420(ctx, E):
+    SET(ctx, 'revealed', ctx.state, 'revealed', x_474(ctx, E), '=', False, K[2])
+    if not d_428(ctx, E):
         return False
-    if not d_424(ctx, E):
+    if not d_432(ctx, E):
         return False
     return True
 
 
-def d_414(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_459(ctx, E):
-        if not d_415(ctx, E):
-            return False
-    return True
-
-
-def d_415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_461(ctx, E), '=', False, K[3])
-    SET(ctx, 'discard', ctx.state, 'discard', K[4], '=', False, K[5])
-    STMT(ctx, 418)
-    return True
-
-
-d_416 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:264
-d_417 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:264
-
-
-def d_418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    STMT(ctx, 418)
-    return True
-
-
-def d_419(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:265
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'revealed', ctx.state, 'revealed', x_466(ctx, E), '=', False, K[2])
-    return True
-
-
-def d_420(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+def d_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
     if x_467(ctx, E):
-        if not d_421(ctx, E):
+        if not d_423(ctx, E):
             return False
     return True
 
 
-def d_421(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_469(ctx, E), '+=', True, K[5])
-    SET(ctx, 'deck', ctx.state, 'deck', x_471(ctx, E), '-=', True, K[3])
-    return True
-
-
-def d_422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', x_469(ctx, E), '+=', True, K[5])
-    return True
-
-
-d_423 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:266
-
-
-def d_424(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_472(ctx, E):
-        if not d_425(ctx, E):
-            return False
-    return True
-
-
-def d_425(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_423(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~725', 1, True)
-    LOCAL(ctx, E, 'r~726', 'science', True)
-    c, key = KEYPLACE(ctx, 428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
-    if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~725'), '+=', False, K[6])
+    SET(ctx, 'deck', ctx.state, 'deck', x_469(ctx, E), '=', False, K[3])
+    SET(ctx, 'discard', ctx.state, 'discard', K[4], '=', False, K[5])
+    STMT(ctx, 426)
     return True
 
 
-d_426 = _C.d_426  # rules_data/terraforming_mars/cards/001-070.yaml:60
+d_424 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:264
+d_425 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:264
 
 
-def d_427(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+def d_426(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    STMT(ctx, 426)
+    return True
+
+
+def d_427(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:265
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~726', 'science', True)
+    SET(ctx, 'revealed', ctx.state, 'revealed', x_474(ctx, E), '=', False, K[2])
     return True
 
 
-def d_428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_428(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 428, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if x_475(ctx, E):
+        if not d_429(ctx, E):
+            return False
+    return True
+
+
+def d_429(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'discard', ctx.state, 'discard', x_477(ctx, E), '+=', True, K[5])
+    SET(ctx, 'deck', ctx.state, 'deck', x_479(ctx, E), '-=', True, K[3])
+    return True
+
+
+def d_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    SET(ctx, 'discard', ctx.state, 'discard', x_477(ctx, E), '+=', True, K[5])
+    return True
+
+
+d_431 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:266
+
+
+def d_432(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_480(ctx, E):
+        if not d_433(ctx, E):
+            return False
+    return True
+
+
+def d_433(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~756', 1, True)
+    LOCAL(ctx, E, 'r~757', 'science', True)
+    c, key = KEYPLACE(ctx, 436, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~725'), '+=', False, K[6])
+        SET(ctx, 'card_res', c, key, E.get('n~756'), '+=', False, K[6])
+    return True
+
+
+d_434 = _C.d_434  # rules_data/terraforming_mars/cards/001-070.yaml:60
+
+
+def d_435(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'r~757', 'science', True)
+    return True
+
+
+def d_436(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 436, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~756'), '+=', False, K[6])
     return True
 
 
 TRIALS = {
-    391: t_391,
-    392: CPS(d_392),
-    393: t_393,
-    394: CPS(d_394),
-    395: CPS(d_395),
-    396: CPS(d_396),
-    397: t_397,
-    398: CPS(d_398),
-    399: CPS(d_399),
+    399: t_399,
     400: CPS(d_400),
     401: t_401,
     402: CPS(d_402),
@@ -454,15 +446,15 @@ TRIALS = {
     404: CPS(d_404),
     405: t_405,
     406: CPS(d_406),
-    407: t_407,
+    407: CPS(d_407),
     408: CPS(d_408),
-    409: CPS(d_409),
+    409: t_409,
     410: CPS(d_410),
     411: CPS(d_411),
     412: CPS(d_412),
-    413: CPS(d_413),
+    413: t_413,
     414: CPS(d_414),
-    415: CPS(d_415),
+    415: t_415,
     416: CPS(d_416),
     417: CPS(d_417),
     418: CPS(d_418),
@@ -476,54 +468,62 @@ TRIALS = {
     426: CPS(d_426),
     427: CPS(d_427),
     428: CPS(d_428),
+    429: CPS(d_429),
+    430: CPS(d_430),
+    431: CPS(d_431),
+    432: CPS(d_432),
+    433: CPS(d_433),
+    434: CPS(d_434),
+    435: CPS(d_435),
+    436: CPS(d_436),
 }
 
 
 CODE = {
-    432: x_432,
-    437: x_437,
-    438: x_438,
-    439: x_439,
     440: x_440,
-    441: x_441,
-    442: x_442,
-    444: x_444,
     445: x_445,
     446: x_446,
     447: x_447,
     448: x_448,
     449: x_449,
     450: x_450,
-    451: x_451,
+    452: x_452,
     453: x_453,
+    454: x_454,
     455: x_455,
+    456: x_456,
     457: x_457,
+    458: x_458,
     459: x_459,
-    460: x_460,
     461: x_461,
-    462: x_462,
-    464: x_464,
+    463: x_463,
     465: x_465,
-    466: x_466,
     467: x_467,
     468: x_468,
     469: x_469,
     470: x_470,
-    471: x_471,
     472: x_472,
+    473: x_473,
+    474: x_474,
     475: x_475,
+    476: x_476,
     477: x_477,
+    478: x_478,
+    479: x_479,
+    480: x_480,
+    483: x_483,
+    485: x_485,
 }
 AT = {
-    432: 'rules_data/terraforming_mars/cards/001-070.yaml:49',
-    465: 'rules_data/terraforming_mars/definitions/cards.yaml:265',
-    466: 'rules_data/terraforming_mars/definitions/cards.yaml:265',
-    472: 'rules_data/terraforming_mars/cards/001-070.yaml:60',
-    477: 'rules_data/terraforming_mars/cards/001-070.yaml:49',
+    440: 'rules_data/terraforming_mars/cards/001-070.yaml:49',
+    473: 'rules_data/terraforming_mars/definitions/cards.yaml:265',
+    474: 'rules_data/terraforming_mars/definitions/cards.yaml:265',
+    480: 'rules_data/terraforming_mars/cards/001-070.yaml:60',
+    485: 'rules_data/terraforming_mars/cards/001-070.yaml:49',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:49
-    'search_for_life': '{"id":"search_for_life","number":"005","name":{"en":"Search For Life"},"type":"active","cost":3,"tags":["science"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":432},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":433},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":392},{"op":"seq","b":[{"op":"let","v":"price~716","e":{"op":"var","n":"n~715","x":434},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":394},{"op":"let","v":"sv~717","e":{"op":"lit","v":0,"x":435},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":395},{"op":"let","v":"tv~718","e":{"op":"lit","v":0,"x":436},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":396},{"op":"seq","b":[{"op":"let","v":"s_v~719","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~717"},"b":{"op":"lit","v":0},"x":437},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":398},{"op":"let","v":"t_v~720","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~718"},"b":{"op":"lit","v":0},"x":438},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":399},{"op":"let","v":"h_v~721","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":439},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":400},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~719"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":0},"x":440},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~716"},"x":441},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":403},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":442},"o":"-=","e":{"op":"var","n":"price~716","x":443},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":404}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":402},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"price~716"},"x":444},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":406},{"op":"choose","alts":[{"gens":[{"v":"s~722","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~719"}}]}]},"b":{"op":"lit","v":0}},"x":445},"label":"s"},{"v":"t~723","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~720"}}]}]},"b":{"op":"lit","v":0}},"x":446},"label":"t"},{"v":"h~724","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~721"}}]}]},"b":{"op":"lit","v":0}},"x":447},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~722"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~723"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~724"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"var","n":"price~716"}}]}}],"x":448}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":449},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}],"x":450},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":409},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":451},"o":"-=","e":{"op":"var","n":"s~722","x":452},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":410},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":453},"o":"-=","e":{"op":"var","n":"t~723","x":454},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":411},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":455},"o":"-=","e":{"op":"var","n":"h~724","x":456},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":412}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":408},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~722"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~723"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~724"}]},"b":{"op":"lit","v":{}}},"x":457}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~716","x":458}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":407}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":405},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":401}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":397}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":393}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":391},"effect":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":459},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":460},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":461},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":416},{"op":"set","t":{"op":"st","k":"discard","x":462},"o":"=","e":{"op":"lit","v":[],"x":463},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":417},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":464}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":418}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":415},"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":414},{"op":"set","t":{"op":"st","k":"revealed","x":465},"o":"=","e":{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}],"x":466},"bd":["game","revealed",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:265","id":419},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":467},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"discard","x":468},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":469},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":422},{"op":"set","t":{"op":"st","k":"deck","x":470},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":471},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":423}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":421},"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":420},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"st","k":"revealed"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"fld","kind":"cards","of":{"op":"st","k":"revealed"},"f":"tags","d":[]},"neg":false}],"x":472},"t":{"op":"seq","b":[{"op":"let","v":"n~725","e":{"op":"lit","v":1,"x":473},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":426},{"op":"let","v":"r~726","e":{"op":"lit","v":"science","x":474},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":427},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":475},"o":"+=","e":{"op":"var","n":"n~725","x":476},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":428}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":425},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":424}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":413}}],"vp":{"op":"cond","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":1}},"a":{"op":"lit","v":3},"b":{"op":"lit","v":0},"x":477},"source":{"doc":"tm-facts","section":"cards.json #005 (render actions)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:49"}',
+    'search_for_life': '{"id":"search_for_life","number":"005","name":{"en":"Search For Life"},"type":"active","cost":3,"tags":["science"],"requires":{"op":"cmp","o":"<=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":440},"resource":"science","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":441},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":400},{"op":"seq","b":[{"op":"let","v":"price~747","e":{"op":"var","n":"n~746","x":442},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":402},{"op":"let","v":"sv~748","e":{"op":"lit","v":0,"x":443},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":403},{"op":"let","v":"tv~749","e":{"op":"lit","v":0,"x":444},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":404},{"op":"seq","b":[{"op":"let","v":"s_v~750","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~748"},"b":{"op":"lit","v":0},"x":445},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":406},{"op":"let","v":"t_v~751","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~749"},"b":{"op":"lit","v":0},"x":446},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":407},{"op":"let","v":"h_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":447},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":408},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~750"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":0},"x":448},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~747"},"x":449},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":411},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":450},"o":"-=","e":{"op":"var","n":"price~747","x":451},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":412}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":410},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"price~747"},"x":452},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":414},{"op":"choose","alts":[{"gens":[{"v":"s~753","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~750"}}]}]},"b":{"op":"lit","v":0}},"x":453},"label":"s"},{"v":"t~754","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~751"}}]}]},"b":{"op":"lit","v":0}},"x":454},"label":"t"},{"v":"h~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":455},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~753"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"var","n":"price~747"}}]}}],"x":456}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":457},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}],"x":458},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":417},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":459},"o":"-=","e":{"op":"var","n":"s~753","x":460},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":418},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":461},"o":"-=","e":{"op":"var","n":"t~754","x":462},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":419},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":463},"o":"-=","e":{"op":"var","n":"h~755","x":464},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":420}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":416},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~753"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~754"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~755"}]},"b":{"op":"lit","v":{}}},"x":465}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~747","x":466}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":415}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":413},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":409}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":405}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":401}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":399},"effect":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":467},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":468},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":469},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":424},{"op":"set","t":{"op":"st","k":"discard","x":470},"o":"=","e":{"op":"lit","v":[],"x":471},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":425},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":472}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":426}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":423},"at":"rules_data/terraforming_mars/definitions/cards.yaml:264","id":422},{"op":"set","t":{"op":"st","k":"revealed","x":473},"o":"=","e":{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}],"x":474},"bd":["game","revealed",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:265","id":427},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":475},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"discard","x":476},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":477},"nn":true,"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":430},{"op":"set","t":{"op":"st","k":"deck","x":478},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":479},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":431}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":429},"at":"rules_data/terraforming_mars/definitions/cards.yaml:266","id":428},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"st","k":"revealed"},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"fld","kind":"cards","of":{"op":"st","k":"revealed"},"f":"tags","d":[]},"neg":false}],"x":480},"t":{"op":"seq","b":[{"op":"let","v":"n~756","e":{"op":"lit","v":1,"x":481},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":434},{"op":"let","v":"r~757","e":{"op":"lit","v":"science","x":482},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":435},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":483},"o":"+=","e":{"op":"var","n":"n~756","x":484},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":436}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":433},"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":432}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:60","id":421}}],"vp":{"op":"cond","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":1}},"a":{"op":"lit","v":3},"b":{"op":"lit","v":0},"x":485},"source":{"doc":"tm-facts","section":"cards.json #005 (render actions)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:49"}',
 }

@@ -48,117 +48,117 @@ K = [
 ]
 
 
-x_1036 = _C.x_1012  # rules_data/terraforming_mars/cards/001-070.yaml:280
-x_1039 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_1040 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_1044 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1056 = _C.x_1032  # rules_data/terraforming_mars/cards/001-070.yaml:280
+x_1059 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1060 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_1064 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def d_919(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_939(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    if not d_922(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    if not d_942(ctx, E):
         return False
     return True
 
 
-d_920 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:289
-d_921 = _C.d_345  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_940 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_941 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:289
 
 
-def d_922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_942(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1039(ctx, E):
+    if not x_1059(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 944, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_923 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_943 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_924(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 924, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 944, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_925(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_945(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'fighter', True)
-    c, key = KEYPLACE(ctx, 928, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'fighter', True)
+    c, key = KEYPLACE(ctx, 948, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_926 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:289
+d_946 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:289
 
 
-def d_927(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
+def d_947(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:289
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~718', 'fighter', True)
+    LOCAL(ctx, E, 'r~749', 'fighter', True)
     return True
 
 
-def d_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 928, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 948, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    919: CPS(d_919),
-    920: CPS(d_920),
-    921: CPS(d_921),
-    922: CPS(d_922),
-    923: CPS(d_923),
-    924: CPS(d_924),
-    925: CPS(d_925),
-    926: CPS(d_926),
-    927: CPS(d_927),
-    928: CPS(d_928),
+    939: CPS(d_939),
+    940: CPS(d_940),
+    941: CPS(d_941),
+    942: CPS(d_942),
+    943: CPS(d_943),
+    944: CPS(d_944),
+    945: CPS(d_945),
+    946: CPS(d_946),
+    947: CPS(d_947),
+    948: CPS(d_948),
 }
 
 
 CODE = {
-    1036: x_1036,
-    1039: x_1039,
-    1040: x_1040,
-    1044: x_1044,
+    1056: x_1056,
+    1059: x_1059,
+    1060: x_1060,
+    1064: x_1064,
 }
 AT = {
 }
@@ -166,5 +166,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:280
-    'security_fleet': '{"id":"security_fleet","number":"028","name":{"en":"Security Fleet"},"type":"active","cost":12,"tags":["space"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1036},"resource":"fighter","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1037},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":920},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":1038},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":921},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":1039},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":923},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1040},"o":"-=","e":{"op":"var","n":"n~715","x":1041},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":924}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":922}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":919},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":1042},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":926},{"op":"let","v":"r~718","e":{"op":"lit","v":"fighter","x":1043},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":927},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1044},"o":"+=","e":{"op":"var","n":"n~717","x":1045},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":928}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":925}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #028"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:280"}',
+    'security_fleet': '{"id":"security_fleet","number":"028","name":{"en":"Security Fleet"},"type":"active","cost":12,"tags":["space"],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"x":1056},"resource":"fighter","actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1057},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":940},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":1058},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":941},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":1059},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":943},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1060},"o":"-=","e":{"op":"var","n":"n~746","x":1061},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":944}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":942}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":939},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1062},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":946},{"op":"let","v":"r~749","e":{"op":"lit","v":"fighter","x":1063},"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":947},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1064},"o":"+=","e":{"op":"var","n":"n~748","x":1065},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":948}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:289","id":945}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #028"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:280"}',
 }

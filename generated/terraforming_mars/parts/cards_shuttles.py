@@ -47,101 +47,101 @@ K = [
 ]
 
 
-x_3256 = _C.x_2755  # rules_data/terraforming_mars/cards/141-208.yaml:249
-x_3259 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3260 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3264 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3267 = _C.x_1014  # rules_data/terraforming_mars/cards/141-208.yaml:249
+x_3306 = _C.x_2801  # rules_data/terraforming_mars/cards/141-208.yaml:249
+x_3309 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3310 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3314 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3317 = _C.x_1034  # rules_data/terraforming_mars/cards/141-208.yaml:249
 
 
-def d_2856(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:256
+def d_2906(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:256
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2859(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2909(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2864, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2914, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2857 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2858 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2907 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2908 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:256
 
 
-def d_2859(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2909(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3259(ctx, E):
+    if not x_3309(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2861, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2911, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_2860 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2910 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2861(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2911(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2861, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2911, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-d_2862 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:256
-d_2863 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2912 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:256
+d_2913 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:256
 
 
-def d_2864(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2914(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2864, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2914, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2856: CPS(d_2856),
-    2857: CPS(d_2857),
-    2858: CPS(d_2858),
-    2859: CPS(d_2859),
-    2860: CPS(d_2860),
-    2861: CPS(d_2861),
-    2862: CPS(d_2862),
-    2863: CPS(d_2863),
-    2864: CPS(d_2864),
+    2906: CPS(d_2906),
+    2907: CPS(d_2907),
+    2908: CPS(d_2908),
+    2909: CPS(d_2909),
+    2910: CPS(d_2910),
+    2911: CPS(d_2911),
+    2912: CPS(d_2912),
+    2913: CPS(d_2913),
+    2914: CPS(d_2914),
 }
 
 
 CODE = {
-    3256: x_3256,
-    3259: x_3259,
-    3260: x_3260,
-    3264: x_3264,
-    3267: x_3267,
+    3306: x_3306,
+    3309: x_3309,
+    3310: x_3310,
+    3314: x_3314,
+    3317: x_3317,
 }
 AT = {
 }
@@ -149,5 +149,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:249
-    'shuttles': '{"id":"shuttles","number":"166","name":{"en":"Shuttles"},"type":"active","cost":10,"tags":["space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":3256},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3257},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2857},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3258},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2858},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3259},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2860},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3260},"o":"-=","e":{"op":"var","n":"n~715","x":3261},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2861}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2859},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3262},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2862},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3263},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2863},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3264},"o":"+=","e":{"op":"var","n":"n~717","x":3265},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2864}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2856},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":3266},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":3267}}],"vp":{"op":"lit","v":1,"x":3268},"source":{"doc":"tm-facts","section":"cards.json #166 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:249"}',
+    'shuttles': '{"id":"shuttles","number":"166","name":{"en":"Shuttles"},"type":"active","cost":10,"tags":["space"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":5},"x":3306},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3307},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2907},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3308},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2908},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3309},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2910},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3310},"o":"-=","e":{"op":"var","n":"n~746","x":3311},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2911}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2909},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3312},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2912},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3313},"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2913},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3314},"o":"+=","e":{"op":"var","n":"n~748","x":3315},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2914}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:256","id":2906},"modifiers":[{"mod":"card_cost","by":{"op":"lit","v":-2,"x":3316},"w":{"op":"in","a":{"op":"lit","v":"space"},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"card"},"f":"tags","d":[]},"neg":false,"x":3317}}],"vp":{"op":"lit","v":1,"x":3318},"source":{"doc":"tm-facts","section":"cards.json #166 (card_discount space 2)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:249"}',
 }

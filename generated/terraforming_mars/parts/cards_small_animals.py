@@ -48,132 +48,132 @@ K = [
 ]
 
 
-x_1473 = _C.x_1473  # rules_data/terraforming_mars/cards/001-070.yaml:536
-x_1476 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:60
-x_1477 = _C.x_380  # rules_data/terraforming_mars/definitions/resources.yaml:61
-x_1478 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1479 = _C.x_382  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1480 = _C.x_383  # rules_data/terraforming_mars/definitions/resources.yaml:63
-x_1482 = _C.x_385  # rules_data/terraforming_mars/definitions/resources.yaml:62
-x_1483 = _C.x_1189  # rules_data/terraforming_mars/cards/001-070.yaml:536
-x_1486 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1501 = _C.x_1501  # rules_data/terraforming_mars/cards/001-070.yaml:536
+x_1504 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:60
+x_1505 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:61
+x_1506 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1507 = _C.x_390  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1508 = _C.x_391  # rules_data/terraforming_mars/definitions/resources.yaml:63
+x_1510 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:62
+x_1511 = _C.x_1213  # rules_data/terraforming_mars/cards/001-070.yaml:536
+x_1514 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def t_1304(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:543
+def t_1332(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:543
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    return t_1307(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    return t_1335(ctx, k, s, E)
 
 
-d_1305 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:543
-d_1306 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:543
+d_1333 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:543
+d_1334 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:543
 
 
-def t_1307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
+def t_1335(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:60
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1476(ctx, E):
-        return t_1308(ctx, k, s, E)
+    if x_1504(ctx, E):
+        return t_1336(ctx, k, s, E)
     return k()
 
 
-def t_1308(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
+def t_1336(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:61
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1477(ctx, E):
+    if not x_1505(ctx, E):
         return False
-    return t_1310(ctx, k, s, E)
+    return t_1338(ctx, k, s, E)
 
 
-d_1309 = _C.d_348  # rules_data/terraforming_mars/definitions/resources.yaml:61
+d_1337 = _C.d_356  # rules_data/terraforming_mars/definitions/resources.yaml:61
 
 
-def t_1310(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
+def t_1338(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:62
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1310, None, [], k)
+    return CHOOSE(ctx, 1338, None, [], k)
 
 
-def d_1311(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
+def d_1339(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:63
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1311, PL(ctx, E.get('target~718')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1339, PL(ctx, E.get('target~749')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[0])
     return True
 
 
-def d_1312(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:547
+def d_1340(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:547
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'animal', True)
-    c, key = KEYPLACE(ctx, 1315, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'animal', True)
+    c, key = KEYPLACE(ctx, 1343, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_1313 = _C.d_351  # rules_data/terraforming_mars/cards/001-070.yaml:547
-d_1314 = _C.d_1263  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1341 = _C.d_359  # rules_data/terraforming_mars/cards/001-070.yaml:547
+d_1342 = _C.d_1287  # rules_data/terraforming_mars/cards/001-070.yaml:547
 
 
-def d_1315(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1343(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1315, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1343, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1304: t_1304,
-    1305: CPS(d_1305),
-    1306: CPS(d_1306),
-    1307: t_1307,
-    1308: t_1308,
-    1309: CPS(d_1309),
-    1310: t_1310,
-    1311: CPS(d_1311),
-    1312: CPS(d_1312),
-    1313: CPS(d_1313),
-    1314: CPS(d_1314),
-    1315: CPS(d_1315),
+    1332: t_1332,
+    1333: CPS(d_1333),
+    1334: CPS(d_1334),
+    1335: t_1335,
+    1336: t_1336,
+    1337: CPS(d_1337),
+    1338: t_1338,
+    1339: CPS(d_1339),
+    1340: CPS(d_1340),
+    1341: CPS(d_1341),
+    1342: CPS(d_1342),
+    1343: CPS(d_1343),
 }
 
 
 CODE = {
-    1473: x_1473,
-    1476: x_1476,
-    1477: x_1477,
-    1478: x_1478,
-    1479: x_1479,
-    1480: x_1480,
-    1482: x_1482,
-    1483: x_1483,
-    1486: x_1486,
+    1501: x_1501,
+    1504: x_1504,
+    1505: x_1505,
+    1506: x_1506,
+    1507: x_1507,
+    1508: x_1508,
+    1510: x_1510,
+    1511: x_1511,
+    1514: x_1514,
 }
 AT = {
 }
@@ -181,5 +181,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:536
-    'small_animals': '{"id":"small_animals","number":"054","name":{"en":"Small Animals"},"type":"active","cost":6,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1473},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1474},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1305},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1475},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1306},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1476},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~717","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~717"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0}}}],"x":1477},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1309},{"op":"choose","alts":[{"gens":[{"v":"target~718","src":{"op":"core","n":"players","x":1478},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1479}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~718"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1480},"o":"-=","e":{"op":"var","n":"n~715","x":1481},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1311},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~718"}],"x":1482}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1310}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1308},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1307}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1304},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1483},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":1484},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1313},{"op":"let","v":"r~720","e":{"op":"lit","v":"animal","x":1485},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1314},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1486},"o":"+=","e":{"op":"var","n":"n~719","x":1487},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1315}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1312}}],"source":{"doc":"tm-facts","section":"cards.json #054"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:536"}',
+    'small_animals': '{"id":"small_animals","number":"054","name":{"en":"Small Animals"},"type":"active","cost":6,"tags":["animal"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":6},"x":1501},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1502},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1333},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1503},"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1334},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1504},"t":{"op":"seq","b":[{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"target~748","src":{"op":"core","n":"players"},"e":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~748"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0}}}],"x":1505},"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1337},{"op":"choose","alts":[{"gens":[{"v":"target~749","src":{"op":"core","n":"players","x":1506},"label":"target","w":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1507}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"target~749"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1508},"o":"-=","e":{"op":"var","n":"n~746","x":1509},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:63","id":1339},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~749"}],"x":1510}}],"kind":"target_player","prompt":{"def":"lose_production_from_any","args":{"n":1,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"diminuisci di 1 la produzione di piante di un qualsiasi giocatore","en":"lower any player\'s plant production by 1"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:62","id":1338}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:61","id":1336},"at":"rules_data/terraforming_mars/definitions/resources.yaml:60","id":1335}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:543","id":1332},"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":2}},"x":1511},"resource":"animal","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":1512},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1341},{"op":"let","v":"r~751","e":{"op":"lit","v":"animal","x":1513},"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1342},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1514},"o":"+=","e":{"op":"var","n":"n~750","x":1515},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1343}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:547","id":1340}}],"source":{"doc":"tm-facts","section":"cards.json #054"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:536"}',
 }

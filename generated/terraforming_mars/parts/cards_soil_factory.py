@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_3430 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3431 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_3435 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3437 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:392
+x_3480 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3481 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_3485 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3487 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
-def d_2999(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
+def d_3049(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:391
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_3002(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_3052(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 3007, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 3057, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_3000 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3001 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3050 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3051 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:391
 
 
-def d_3002(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3052(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3430(ctx, E):
+    if not x_3480(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3004, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3054, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_3003 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_3053 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_3004(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_3054(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3004, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3054, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_3005 = _C.d_381  # rules_data/terraforming_mars/cards/141-208.yaml:391
-d_3006 = _C.d_772  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3055 = _C.d_389  # rules_data/terraforming_mars/cards/141-208.yaml:391
+d_3056 = _C.d_788  # rules_data/terraforming_mars/cards/141-208.yaml:391
 
 
-def d_3007(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3057(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3007, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 3057, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_3008 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:392
+t_3058 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:392
 
 
 TRIALS = {
-    2999: CPS(d_2999),
-    3000: CPS(d_3000),
-    3001: CPS(d_3001),
-    3002: CPS(d_3002),
-    3003: CPS(d_3003),
-    3004: CPS(d_3004),
-    3005: CPS(d_3005),
-    3006: CPS(d_3006),
-    3007: CPS(d_3007),
-    3008: t_3008,
+    3049: CPS(d_3049),
+    3050: CPS(d_3050),
+    3051: CPS(d_3051),
+    3052: CPS(d_3052),
+    3053: CPS(d_3053),
+    3054: CPS(d_3054),
+    3055: CPS(d_3055),
+    3056: CPS(d_3056),
+    3057: CPS(d_3057),
+    3058: t_3058,
 }
 
 
 CODE = {
-    3430: x_3430,
-    3431: x_3431,
-    3435: x_3435,
-    3437: x_3437,
+    3480: x_3480,
+    3481: x_3481,
+    3485: x_3485,
+    3487: x_3487,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:385
-    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3428},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3000},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3429},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3001},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":3430},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3003},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3431},"o":"-=","e":{"op":"var","n":"n~715","x":3432},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3004}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3002},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":3433},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3005},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":3434},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3006},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3435},"o":"+=","e":{"op":"var","n":"n~717","x":3436},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3007}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":2999},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3437},"at":"rules_data/terraforming_mars/cards/141-208.yaml:392","id":3008},"vp":{"op":"lit","v":1,"x":3438},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:385"}',
+    'soil_factory': '{"id":"soil_factory","number":"179","name":{"en":"Soil Factory"},"type":"automated","cost":9,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3478},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3050},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3479},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3051},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":3480},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3053},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3481},"o":"-=","e":{"op":"var","n":"n~746","x":3482},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3054}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":3052},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":3483},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3055},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":3484},"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3056},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3485},"o":"+=","e":{"op":"var","n":"n~748","x":3486},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3057}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:391","id":3049},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3487},"at":"rules_data/terraforming_mars/cards/141-208.yaml:392","id":3058},"vp":{"op":"lit","v":1,"x":3488},"source":{"doc":"tm-facts","section":"cards.json #179"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:385"}',
 }

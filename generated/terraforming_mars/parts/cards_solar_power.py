@@ -48,55 +48,55 @@ K = [
 ]
 
 
-x_2434 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2436 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:437
+x_2478 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2480 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:437
 
 
-def d_2151(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:436
+def d_2195(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:436
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2154, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 2198, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_2152 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:436
-d_2153 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2196 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:436
+d_2197 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:436
 
 
-def d_2154(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2198(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2154, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2198, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-t_2155 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:437
+t_2199 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:437
 
 
 TRIALS = {
-    2151: CPS(d_2151),
-    2152: CPS(d_2152),
-    2153: CPS(d_2153),
-    2154: CPS(d_2154),
-    2155: t_2155,
+    2195: CPS(d_2195),
+    2196: CPS(d_2196),
+    2197: CPS(d_2197),
+    2198: CPS(d_2198),
+    2199: t_2199,
 }
 
 
 CODE = {
-    2434: x_2434,
-    2436: x_2436,
+    2478: x_2478,
+    2480: x_2480,
 }
 AT = {
 }
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:430
-    'solar_power': '{"id":"solar_power","number":"113","name":{"en":"Solar Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2432},"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2152},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2433},"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2153},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2434},"o":"+=","e":{"op":"var","n":"n~715","x":2435},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2154}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2151},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2436},"at":"rules_data/terraforming_mars/cards/071-140.yaml:437","id":2155},"vp":{"op":"lit","v":1,"x":2437},"source":{"doc":"tm-facts","section":"cards.json #113"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:430"}',
+    'solar_power': '{"id":"solar_power","number":"113","name":{"en":"Solar Power"},"type":"automated","cost":11,"tags":["power","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2476},"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2196},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2477},"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2197},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2478},"o":"+=","e":{"op":"var","n":"n~746","x":2479},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2198}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:436","id":2195},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2480},"at":"rules_data/terraforming_mars/cards/071-140.yaml:437","id":2199},"vp":{"op":"lit","v":1,"x":2481},"source":{"doc":"tm-facts","section":"cards.json #113"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:430"}',
 }

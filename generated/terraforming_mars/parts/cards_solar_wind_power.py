@@ -48,75 +48,75 @@ K = [
 ]
 
 
-x_1854 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1858 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1884 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1888 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1635(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
+def d_1665(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:85
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 1668, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1641, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'titanium', True)
+    c, key = KEYPLACE(ctx, 1671, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1636 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:85
-d_1637 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1666 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1667 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:85
 
 
-def d_1638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1668, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1639 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:85
-d_1640 = _C.d_1640  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1669 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:85
+d_1670 = _C.d_1670  # rules_data/terraforming_mars/cards/071-140.yaml:85
 
 
-def d_1641(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1671(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1641, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1671, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1635: CPS(d_1635),
-    1636: CPS(d_1636),
-    1637: CPS(d_1637),
-    1638: CPS(d_1638),
-    1639: CPS(d_1639),
-    1640: CPS(d_1640),
-    1641: CPS(d_1641),
+    1665: CPS(d_1665),
+    1666: CPS(d_1666),
+    1667: CPS(d_1667),
+    1668: CPS(d_1668),
+    1669: CPS(d_1669),
+    1670: CPS(d_1670),
+    1671: CPS(d_1671),
 }
 
 
 CODE = {
-    1854: x_1854,
-    1858: x_1858,
+    1884: x_1884,
+    1888: x_1888,
 }
 AT = {
 }
@@ -124,5 +124,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:79
-    'solar_wind_power': '{"id":"solar_wind_power","number":"077","name":{"en":"Solar Wind Power"},"type":"automated","cost":11,"tags":["science","space","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1852},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1636},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":1853},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1637},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1854},"o":"+=","e":{"op":"var","n":"n~715","x":1855},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1638},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":1856},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1639},{"op":"let","v":"r~718","e":{"op":"lit","v":"titanium","x":1857},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1640},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1858},"o":"+=","e":{"op":"var","n":"n~717","x":1859},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1641}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1635},"source":{"doc":"tm-facts","section":"cards.json #077"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:79"}',
+    'solar_wind_power': '{"id":"solar_wind_power","number":"077","name":{"en":"Solar Wind Power"},"type":"automated","cost":11,"tags":["science","space","power"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1882},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1666},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1883},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1667},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1884},"o":"+=","e":{"op":"var","n":"n~746","x":1885},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1668},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1886},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1669},{"op":"let","v":"r~749","e":{"op":"lit","v":"titanium","x":1887},"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1670},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1888},"o":"+=","e":{"op":"var","n":"n~748","x":1889},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1671}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:85","id":1665},"source":{"doc":"tm-facts","section":"cards.json #077"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:79"}',
 }

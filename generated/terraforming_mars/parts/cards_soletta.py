@@ -47,55 +47,55 @@ K = [
 ]
 
 
-x_3963 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4031 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_3470(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:649
+def d_3538(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:652
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 7, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 7, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    c, key = KEYPLACE(ctx, 3541, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_3471 = _C.d_1610  # rules_data/terraforming_mars/cards/141-208.yaml:649
-d_3472 = _C.d_769  # rules_data/terraforming_mars/cards/141-208.yaml:649
+d_3539 = _C.d_1640  # rules_data/terraforming_mars/cards/141-208.yaml:652
+d_3540 = _C.d_785  # rules_data/terraforming_mars/cards/141-208.yaml:652
 
 
-def d_3473(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3541(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3473, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3541, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    3470: CPS(d_3470),
-    3471: CPS(d_3471),
-    3472: CPS(d_3472),
-    3473: CPS(d_3473),
+    3538: CPS(d_3538),
+    3539: CPS(d_3539),
+    3540: CPS(d_3540),
+    3541: CPS(d_3541),
 }
 
 
 CODE = {
-    3963: x_3963,
+    4031: x_4031,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:643
-    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":7,"x":3961},"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3471},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":3962},"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3472},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3963},"o":"+=","e":{"op":"var","n":"n~715","x":3964},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3473}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:649","id":3470},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:643"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:646
+    'soletta': '{"id":"soletta","number":"203","name":{"en":"Soletta"},"type":"automated","cost":35,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":7,"x":4029},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3539},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":4030},"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3540},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":4031},"o":"+=","e":{"op":"var","n":"n~746","x":4032},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3541}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:652","id":3538},"source":{"doc":"tm-facts","section":"cards.json #203"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:646"}',
 }

@@ -49,148 +49,148 @@ K = [
 ]
 
 
-x_736 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_738 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:135
-x_742 = _C.x_742  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_743 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_747 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_750 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_752 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:135
+x_756 = _C.x_756  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_757 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_761 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_651(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
+def d_665(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:134
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 654, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    c, key = KEYPLACE(ctx, 668, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_652 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:134
-d_653 = _C.d_345  # rules_data/terraforming_mars/cards/001-070.yaml:134
+d_666 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:134
+d_667 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:134
 
 
-def d_654(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_668(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 654, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 668, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-t_655 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:135
+t_669 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:135
 
 
-def d_656(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_670(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'steel', True)
-    if not d_659(ctx, E):
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    if not d_673(ctx, E):
         return False
     return True
 
 
-d_657 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:138
-d_658 = _C.d_658  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_671 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_672 = _C.d_672  # rules_data/terraforming_mars/cards/001-070.yaml:138
 
 
-def d_659(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_742(ctx, E):
+    if not x_756(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 661, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 675, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[2])
     return True
 
 
-d_660 = _C.d_660  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_674 = _C.d_674  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_661(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_675(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 661, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 675, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '-=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '-=', False, K[2])
     return True
 
 
-def d_662(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
+def d_676(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:138
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 5, True)
-    LOCAL(ctx, E, 'r~720', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 665, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    LOCAL(ctx, E, 'n~750', 5, True)
+    LOCAL(ctx, E, 'r~751', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 679, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_663 = _C.d_663  # rules_data/terraforming_mars/cards/001-070.yaml:138
-d_664 = _C.d_664  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_677 = _C.d_677  # rules_data/terraforming_mars/cards/001-070.yaml:138
+d_678 = _C.d_678  # rules_data/terraforming_mars/cards/001-070.yaml:138
 
 
-def d_665(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_679(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 665, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 679, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[2])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    651: CPS(d_651),
-    652: CPS(d_652),
-    653: CPS(d_653),
-    654: CPS(d_654),
-    655: t_655,
-    656: CPS(d_656),
-    657: CPS(d_657),
-    658: CPS(d_658),
-    659: CPS(d_659),
-    660: CPS(d_660),
-    661: CPS(d_661),
-    662: CPS(d_662),
-    663: CPS(d_663),
-    664: CPS(d_664),
     665: CPS(d_665),
+    666: CPS(d_666),
+    667: CPS(d_667),
+    668: CPS(d_668),
+    669: t_669,
+    670: CPS(d_670),
+    671: CPS(d_671),
+    672: CPS(d_672),
+    673: CPS(d_673),
+    674: CPS(d_674),
+    675: CPS(d_675),
+    676: CPS(d_676),
+    677: CPS(d_677),
+    678: CPS(d_678),
+    679: CPS(d_679),
 }
 
 
 CODE = {
-    736: x_736,
-    738: x_738,
-    742: x_742,
-    743: x_743,
-    747: x_747,
+    750: x_750,
+    752: x_752,
+    756: x_756,
+    757: x_757,
+    761: x_761,
 }
 AT = {
 }
@@ -198,5 +198,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:128
-    'space_elevator': '{"id":"space_elevator","number":"013","name":{"en":"Space Elevator"},"type":"active","cost":27,"tags":["space","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":734},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":652},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":735},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":653},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":736},"o":"+=","e":{"op":"var","n":"n~715","x":737},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":654}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":651},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":738},"at":"rules_data/terraforming_mars/cards/001-070.yaml:135","id":655},"vp":{"op":"lit","v":2,"x":739},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":740},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":657},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":741},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":658},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0},"b":{"op":"var","n":"n~717"},"x":742},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":660},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":743},"o":"-=","e":{"op":"var","n":"n~717","x":744},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":661}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":659}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":656},"effect":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":5,"x":745},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":663},{"op":"let","v":"r~720","e":{"op":"lit","v":"megacredits","x":746},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":664},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":747},"o":"+=","e":{"op":"var","n":"n~719","x":748},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":665}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":662}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #013"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:128"}',
+    'space_elevator': '{"id":"space_elevator","number":"013","name":{"en":"Space Elevator"},"type":"active","cost":27,"tags":["space","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":748},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":666},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":749},"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":667},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":750},"o":"+=","e":{"op":"var","n":"n~746","x":751},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":668}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:134","id":665},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":752},"at":"rules_data/terraforming_mars/cards/001-070.yaml:135","id":669},"vp":{"op":"lit","v":2,"x":753},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":754},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":671},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":755},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":672},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0},"b":{"op":"var","n":"n~748"},"x":756},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":674},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":757},"o":"-=","e":{"op":"var","n":"n~748","x":758},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":675}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":673}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":670},"effect":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":5,"x":759},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":677},{"op":"let","v":"r~751","e":{"op":"lit","v":"megacredits","x":760},"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":678},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":761},"o":"+=","e":{"op":"var","n":"n~750","x":762},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":679}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:138","id":676}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #013"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:128"}',
 }

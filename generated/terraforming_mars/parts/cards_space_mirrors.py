@@ -49,292 +49,292 @@ K = [
 ]
 
 
-x_1826 = _C.x_437  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_1827 = _C.x_438  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_1828 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_1829 = _C.x_440  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_1830 = _C.x_441  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_1831 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_1833 = _C.x_444  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_1834 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_1835 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_1836 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_1837 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_1838 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_1839 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_1840 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_1842 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_1844 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_1846 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_1850 = _C.x_1850  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1856 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_1857 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_1858 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_1859 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_1860 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_1861 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_1863 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:92
+x_1864 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_1865 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_1866 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_1867 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_1868 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_1869 = _C.x_458  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_1870 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_1872 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_1874 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_1876 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_1880 = _C.x_1880  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_1609(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def t_1639(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 7, True)
-    return t_1611(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 7, True)
+    return t_1641(ctx, k, s, E)
 
 
-d_1610 = _C.d_1610  # rules_data/terraforming_mars/cards/071-140.yaml:77
+d_1640 = _C.d_1640  # rules_data/terraforming_mars/cards/071-140.yaml:77
 
 
-def t_1611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_1641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
-    LOCAL(ctx, E, 'sv~717', 0, True)
-    LOCAL(ctx, E, 'tv~718', 0, True)
-    return t_1615(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
+    LOCAL(ctx, E, 'sv~748', 0, True)
+    LOCAL(ctx, E, 'tv~749', 0, True)
+    return t_1645(ctx, k, s, E)
 
 
-d_1612 = _C.d_394  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_1613 = _C.d_395  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_1614 = _C.d_396  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_1642 = _C.d_402  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_1643 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_1644 = _C.d_404  # rules_data/terraforming_mars/definitions/cards.yaml:112
 
 
-def t_1615(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_1645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_1826(ctx, E), True)
-    LOCAL(ctx, E, 't_v~720', x_1827(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~721', x_1828(ctx, E), True)
-    return t_1619(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~750', x_1856(ctx, E), True)
+    LOCAL(ctx, E, 't_v~751', x_1857(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~752', x_1858(ctx, E), True)
+    return t_1649(ctx, k, s, E)
 
 
-d_1616 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_1617 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_1618 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
+d_1646 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_1647 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_1648 = _C.d_408  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def t_1619(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_1649(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1829(ctx, E):
-        return d_1620(ctx, E) and k()
-    return t_1623(ctx, k, s, E)
+    if x_1859(ctx, E):
+        return d_1650(ctx, E) and k()
+    return t_1653(ctx, k, s, E)
 
 
-def d_1620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_1650(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1830(ctx, E):
+    if not x_1860(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 1652, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
     return True
 
 
-d_1621 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_1651 = _C.d_411  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def d_1622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_1652(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 1652, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
     return True
 
 
-def t_1623(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_1653(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1833(ctx, E):
+    if not x_1863(ctx, E):
         return False
-    return t_1625(ctx, k, s, E)
+    return t_1655(ctx, k, s, E)
 
 
-d_1624 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_1654 = _C.d_414  # rules_data/terraforming_mars/definitions/cards.yaml:92
 
 
-def t_1625(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_1655(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1625, None, [], k)
+    return CHOOSE(ctx, 1655, None, [], k)
 
 
-def d_1626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_1656(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 1657, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_1839(ctx, E), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 1628, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_1869(ctx, E), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 1658, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 1629, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 1659, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 1630, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 1660, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[1])
     return True
 
 
-def d_1627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_1657(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 1657, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_1839(ctx, E), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, x_1869(ctx, E), '-=', False, K[1])
     return True
 
 
-def d_1628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_1658(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1628, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 1658, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[1])
     return True
 
 
-def d_1629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_1659(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1629, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 1659, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[1])
     return True
 
 
-def d_1630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_1660(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1630, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 1660, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[1])
     return True
 
 
-def d_1631(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def d_1661(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~725', 1, True)
-    LOCAL(ctx, E, 'r~726', 'energy', True)
-    c, key = KEYPLACE(ctx, 1634, PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
+    LOCAL(ctx, E, 'n~756', 1, True)
+    LOCAL(ctx, E, 'r~757', 'energy', True)
+    c, key = KEYPLACE(ctx, 1664, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[2])
     return True
 
 
-d_1632 = _C.d_426  # rules_data/terraforming_mars/cards/071-140.yaml:77
+d_1662 = _C.d_434  # rules_data/terraforming_mars/cards/071-140.yaml:77
 
 
-def d_1633(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
+def d_1663(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:77
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~726', 'energy', True)
+    LOCAL(ctx, E, 'r~757', 'energy', True)
     return True
 
 
-def d_1634(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1664(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1634, PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
+    c, key = KEYPLACE(ctx, 1664, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    1609: t_1609,
-    1610: CPS(d_1610),
-    1611: t_1611,
-    1612: CPS(d_1612),
-    1613: CPS(d_1613),
-    1614: CPS(d_1614),
-    1615: t_1615,
-    1616: CPS(d_1616),
-    1617: CPS(d_1617),
-    1618: CPS(d_1618),
-    1619: t_1619,
-    1620: CPS(d_1620),
-    1621: CPS(d_1621),
-    1622: CPS(d_1622),
-    1623: t_1623,
-    1624: CPS(d_1624),
-    1625: t_1625,
-    1626: CPS(d_1626),
-    1627: CPS(d_1627),
-    1628: CPS(d_1628),
-    1629: CPS(d_1629),
-    1630: CPS(d_1630),
-    1631: CPS(d_1631),
-    1632: CPS(d_1632),
-    1633: CPS(d_1633),
-    1634: CPS(d_1634),
+    1639: t_1639,
+    1640: CPS(d_1640),
+    1641: t_1641,
+    1642: CPS(d_1642),
+    1643: CPS(d_1643),
+    1644: CPS(d_1644),
+    1645: t_1645,
+    1646: CPS(d_1646),
+    1647: CPS(d_1647),
+    1648: CPS(d_1648),
+    1649: t_1649,
+    1650: CPS(d_1650),
+    1651: CPS(d_1651),
+    1652: CPS(d_1652),
+    1653: t_1653,
+    1654: CPS(d_1654),
+    1655: t_1655,
+    1656: CPS(d_1656),
+    1657: CPS(d_1657),
+    1658: CPS(d_1658),
+    1659: CPS(d_1659),
+    1660: CPS(d_1660),
+    1661: CPS(d_1661),
+    1662: CPS(d_1662),
+    1663: CPS(d_1663),
+    1664: CPS(d_1664),
 }
 
 
 CODE = {
-    1826: x_1826,
-    1827: x_1827,
-    1828: x_1828,
-    1829: x_1829,
-    1830: x_1830,
-    1831: x_1831,
-    1833: x_1833,
-    1834: x_1834,
-    1835: x_1835,
-    1836: x_1836,
-    1837: x_1837,
-    1838: x_1838,
-    1839: x_1839,
-    1840: x_1840,
-    1842: x_1842,
-    1844: x_1844,
-    1846: x_1846,
-    1850: x_1850,
+    1856: x_1856,
+    1857: x_1857,
+    1858: x_1858,
+    1859: x_1859,
+    1860: x_1860,
+    1861: x_1861,
+    1863: x_1863,
+    1864: x_1864,
+    1865: x_1865,
+    1866: x_1866,
+    1867: x_1867,
+    1868: x_1868,
+    1869: x_1869,
+    1870: x_1870,
+    1872: x_1872,
+    1874: x_1874,
+    1876: x_1876,
+    1880: x_1880,
 }
 AT = {
 }
@@ -342,5 +342,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:70
-    'space_mirrors': '{"id":"space_mirrors","number":"076","name":{"en":"Space Mirrors"},"type":"active","cost":3,"tags":["power","space"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":7,"x":1822},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1610},{"op":"seq","b":[{"op":"let","v":"price~716","e":{"op":"var","n":"n~715","x":1823},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1612},{"op":"let","v":"sv~717","e":{"op":"lit","v":0,"x":1824},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1613},{"op":"let","v":"tv~718","e":{"op":"lit","v":0,"x":1825},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1614},{"op":"seq","b":[{"op":"let","v":"s_v~719","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~717"},"b":{"op":"lit","v":0},"x":1826},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":1616},{"op":"let","v":"t_v~720","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~718"},"b":{"op":"lit","v":0},"x":1827},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":1617},{"op":"let","v":"h_v~721","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":1828},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":1618},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~719"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":0},"x":1829},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~716"},"x":1830},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1621},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":1831},"o":"-=","e":{"op":"var","n":"price~716","x":1832},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1622}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1620},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"price~716"},"x":1833},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":1624},{"op":"choose","alts":[{"gens":[{"v":"s~722","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~719"}}]}]},"b":{"op":"lit","v":0}},"x":1834},"label":"s"},{"v":"t~723","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~720"}}]}]},"b":{"op":"lit","v":0}},"x":1835},"label":"t"},{"v":"h~724","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~721"}}]}]},"b":{"op":"lit","v":0}},"x":1836},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~722"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~723"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~724"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"var","n":"price~716"}}]}}],"x":1837}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":1838},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}],"x":1839},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":1627},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":1840},"o":"-=","e":{"op":"var","n":"s~722","x":1841},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1628},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":1842},"o":"-=","e":{"op":"var","n":"t~723","x":1843},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1629},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":1844},"o":"-=","e":{"op":"var","n":"h~724","x":1845},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1630}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":1626},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~722"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~723"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~724"}]},"b":{"op":"lit","v":{}}},"x":1846}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~716","x":1847}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":1625}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":1623},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1619}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":1615}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1611}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1609},"effect":{"op":"seq","b":[{"op":"let","v":"n~725","e":{"op":"lit","v":1,"x":1848},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1632},{"op":"let","v":"r~726","e":{"op":"lit","v":"energy","x":1849},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1633},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~726"},"d":0,"x":1850},"o":"+=","e":{"op":"var","n":"n~725","x":1851},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1634}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1631}}],"source":{"doc":"tm-facts","section":"cards.json #076"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:70"}',
+    'space_mirrors': '{"id":"space_mirrors","number":"076","name":{"en":"Space Mirrors"},"type":"active","cost":3,"tags":["power","space"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":7,"x":1852},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1640},{"op":"seq","b":[{"op":"let","v":"price~747","e":{"op":"var","n":"n~746","x":1853},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1642},{"op":"let","v":"sv~748","e":{"op":"lit","v":0,"x":1854},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1643},{"op":"let","v":"tv~749","e":{"op":"lit","v":0,"x":1855},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1644},{"op":"seq","b":[{"op":"let","v":"s_v~750","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~748"},"b":{"op":"lit","v":0},"x":1856},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":1646},{"op":"let","v":"t_v~751","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~749"},"b":{"op":"lit","v":0},"x":1857},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":1647},{"op":"let","v":"h_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":1858},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":1648},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~750"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":0},"x":1859},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~747"},"x":1860},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1651},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":1861},"o":"-=","e":{"op":"var","n":"price~747","x":1862},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1652}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1650},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"price~747"},"x":1863},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":1654},{"op":"choose","alts":[{"gens":[{"v":"s~753","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~750"}}]}]},"b":{"op":"lit","v":0}},"x":1864},"label":"s"},{"v":"t~754","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~751"}}]}]},"b":{"op":"lit","v":0}},"x":1865},"label":"t"},{"v":"h~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":1866},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~753"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"var","n":"price~747"}}]}}],"x":1867}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":1868},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}],"x":1869},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":1657},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":1870},"o":"-=","e":{"op":"var","n":"s~753","x":1871},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1658},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":1872},"o":"-=","e":{"op":"var","n":"t~754","x":1873},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1659},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":1874},"o":"-=","e":{"op":"var","n":"h~755","x":1875},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":1660}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":1656},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~753"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~754"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~755"}]},"b":{"op":"lit","v":{}}},"x":1876}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~747","x":1877}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":1655}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":1653},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":1649}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":1645}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":1641}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1639},"effect":{"op":"seq","b":[{"op":"let","v":"n~756","e":{"op":"lit","v":1,"x":1878},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1662},{"op":"let","v":"r~757","e":{"op":"lit","v":"energy","x":1879},"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1663},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~757"},"d":0,"x":1880},"o":"+=","e":{"op":"var","n":"n~756","x":1881},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1664}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:77","id":1661}}],"source":{"doc":"tm-facts","section":"cards.json #076"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:70"}',
 }

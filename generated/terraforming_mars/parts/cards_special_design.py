@@ -46,46 +46,46 @@ K = [
 ]
 
 
-x_3996 = _C.x_3761  # rules_data/terraforming_mars/definitions/requirements.yaml:68
+x_4064 = _C.x_3823  # rules_data/terraforming_mars/definitions/requirements.yaml:68
 
 
-def d_3503(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:675
+def d_3571(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:678
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    STMT(ctx, 3505)
+    LOCAL(ctx, E, 'n~746', 2, True)
+    STMT(ctx, 3573)
     return True
 
 
-d_3504 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:675
+d_3572 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:678
 
 
-def d_3505(ctx, E=None):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
+def d_3573(ctx, E=None):  # rules_data/terraforming_mars/definitions/requirements.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3505)
+    STMT(ctx, 3573)
     return True
 
 
 TRIALS = {
-    3503: CPS(d_3503),
-    3504: CPS(d_3504),
-    3505: CPS(d_3505),
+    3571: CPS(d_3571),
+    3572: CPS(d_3572),
+    3573: CPS(d_3573),
 }
 
 
 CODE = {
-    3996: x_3996,
+    4064: x_4064,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:669
-    'special_design': '{"id":"special_design","number":"206","name":{"en":"Special Design"},"type":"event","cost":4,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3994},"at":"rules_data/terraforming_mars/cards/141-208.yaml:675","id":3504},{"op":"grant","spec":{"mod":"requirement_tolerance","by":{"op":"var","n":"n~715","x":3995}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":3996}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/requirements.yaml:68","id":3505}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:675","id":3503},"source":{"doc":"tm-facts","section":"cards.json #206 (global_requirement_bonus steps 2, nextCardOnly)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:669"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:672
+    'special_design': '{"id":"special_design","number":"206","name":{"en":"Special Design"},"type":"event","cost":4,"tags":["science"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":4062},"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3572},{"op":"grant","spec":{"mod":"requirement_tolerance","by":{"op":"var","n":"n~746","x":4063}},"until":[{"ev":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"var","n":"this"}}],"x":4064}},{"ev":"round_end"}],"at":"rules_data/terraforming_mars/definitions/requirements.yaml:68","id":3573}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:678","id":3571},"source":{"doc":"tm-facts","section":"cards.json #206 (global_requirement_bonus steps 2, nextCardOnly)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:672"}',
 }

@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_1698 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1726 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1502(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:682
+def d_1530(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:682
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1505, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1533, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1503 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:682
-d_1504 = _C.d_377  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1531 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:682
+d_1532 = _C.d_385  # rules_data/terraforming_mars/cards/001-070.yaml:682
 
 
-def d_1505(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1533(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1505, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1533, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1502: CPS(d_1502),
-    1503: CPS(d_1503),
-    1504: CPS(d_1504),
-    1505: CPS(d_1505),
+    1530: CPS(d_1530),
+    1531: CPS(d_1531),
+    1532: CPS(d_1532),
+    1533: CPS(d_1533),
 }
 
 
 CODE = {
-    1698: x_1698,
+    1726: x_1726,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:676
-    'sponsors': '{"id":"sponsors","number":"068","name":{"en":"Sponsors"},"type":"automated","cost":6,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1696},"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1503},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":1697},"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1504},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1698},"o":"+=","e":{"op":"var","n":"n~715","x":1699},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1505}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1502},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #068"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:676"}',
+    'sponsors': '{"id":"sponsors","number":"068","name":{"en":"Sponsors"},"type":"automated","cost":6,"tags":["earth"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1724},"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1531},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":1725},"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1532},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1726},"o":"+=","e":{"op":"var","n":"n~746","x":1727},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1533}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:682","id":1530},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #068"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:676"}',
 }

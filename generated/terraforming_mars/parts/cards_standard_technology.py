@@ -47,63 +47,63 @@ K = [
 ]
 
 
-def x_3084(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:157
+def x_3132(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:157
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((not ((_w2.get('action', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'action', None)) == 'sell_patents'))) else False)
 
 
-x_3087 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3135 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2709(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:165
+def d_2757(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:165
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2712, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2760, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2710 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:165
-d_2711 = _C.d_377  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2758 = _C.d_793  # rules_data/terraforming_mars/cards/141-208.yaml:165
+d_2759 = _C.d_385  # rules_data/terraforming_mars/cards/141-208.yaml:165
 
 
-def d_2712(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2712, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2760, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2709: CPS(d_2709),
-    2710: CPS(d_2710),
-    2711: CPS(d_2711),
-    2712: CPS(d_2712),
+    2757: CPS(d_2757),
+    2758: CPS(d_2758),
+    2759: CPS(d_2759),
+    2760: CPS(d_2760),
 }
 
 
 CODE = {
-    3084: x_3084,
-    3087: x_3087,
+    3132: x_3132,
+    3135: x_3135,
 }
 AT = {
-    3084: 'rules_data/terraforming_mars/cards/141-208.yaml:157',
+    3132: 'rules_data/terraforming_mars/cards/141-208.yaml:157',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:157
-    'standard_technology': '{"id":"standard_technology","number":"156","name":{"en":"Standard Technology"},"type":"active","cost":6,"tags":["science"],"triggers":[{"on":"standard_project","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"not","a":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"action"}},"b":{"op":"lit","v":"sell_patents"}}}],"x":3084},"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":3085},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2710},{"op":"let","v":"r~716","e":{"op":"lit","v":"megacredits","x":3086},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2711},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3087},"o":"+=","e":{"op":"var","n":"n~715","x":3088},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2712}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2709}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #156 (render effects: plate -> megacredits(3))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:157"}',
+    'standard_technology': '{"id":"standard_technology","number":"156","name":{"en":"Standard Technology"},"type":"active","cost":6,"tags":["science"],"triggers":[{"on":"standard_project","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"not","a":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"action"}},"b":{"op":"lit","v":"sell_patents"}}}],"x":3132},"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":3133},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2758},{"op":"let","v":"r~747","e":{"op":"lit","v":"megacredits","x":3134},"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2759},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3135},"o":"+=","e":{"op":"var","n":"n~746","x":3136},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2760}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:165","id":2757}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #156 (render effects: plate -> megacredits(3))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:157"}',
 }

@@ -51,105 +51,105 @@ K = [
 ]
 
 
-x_2239 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2240 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_2244 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
-x_2249 = _C.x_1144  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_2250 = _C.x_1145  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2251 = _C.x_1146  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_2252 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_2253 = _C.x_1148  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2254 = _C.x_1149  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2256 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_2258 = _C.x_1153  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2259 = _C.x_1154  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_2260 = _C.x_1155  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2281 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2282 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_2286 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_2291 = _C.x_1168  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_2292 = _C.x_1169  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2293 = _C.x_1170  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_2294 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2295 = _C.x_1172  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2296 = _C.x_1173  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2298 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2300 = _C.x_1177  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2301 = _C.x_1178  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_2302 = _C.x_1179  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def d_1978(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
+def d_2020(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 4, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_1981(ctx, E):
+    LOCAL(ctx, E, 'n~746', 4, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2023(ctx, E):
         return False
     return True
 
 
-d_1979 = _C.d_1949  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_1980 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2021 = _C.d_1991  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2022 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:339
 
 
-def d_1981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2023(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2239(ctx, E):
+    if not x_2281(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2025, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1982 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_2024 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_1983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_2025(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1983, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2025, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-def t_1984(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
+def t_2026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:339
     ctx.steps += 6
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, 2029, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~719', 'oxygen', True)
-    LOCAL(ctx, E, 'n~720', 1, True)
-    return t_1990(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
+    LOCAL(ctx, E, 'p~750', 'oxygen', True)
+    LOCAL(ctx, E, 'n~751', 1, True)
+    return t_2032(ctx, k, s, E)
 
 
-d_1985 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_1986 = _C.d_658  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2027 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2028 = _C.d_672  # rules_data/terraforming_mars/cards/071-140.yaml:339
 
 
-def d_1987(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2029(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1987, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2029, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1988 = _C.d_1019  # rules_data/terraforming_mars/cards/071-140.yaml:339
-d_1989 = _C.d_1020  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2030 = _C.d_1043  # rules_data/terraforming_mars/cards/071-140.yaml:339
+d_2031 = _C.d_1044  # rules_data/terraforming_mars/cards/071-140.yaml:339
 
 
-def t_1990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -158,58 +158,58 @@ def t_1990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1991(ctx, lambda: nxt(left - 1), k, E)
+        return t_2033(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~720')))
+    return nxt(num(E.get('n~751')))
 
 
-def t_1991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2033(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2249(ctx, E):
-        return t_1992(ctx, k, s, E)
+    if x_2291(ctx, E):
+        return t_2034(ctx, k, s, E)
     return k()
 
 
-def t_1992(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2034(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 2035, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2251(ctx, E), '+=', False, K[2])
-    return t_1994(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2293(ctx, E), '+=', False, K[2])
+    return t_2036(ctx, k, s, E)
 
 
-def d_1993(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2035(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1993, ctx.state.get('params'), E.get('p~719'))
+    c, key = KEYPLACE(ctx, 2035, ctx.state.get('params'), E.get('p~750'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2251(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_2293(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_1994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2036(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2252(ctx, E):
-        return t_1995(ctx, k, s, E)
+    if x_2294(ctx, E):
+        return t_2037(ctx, k, s, E)
     return k()
 
 
-def t_1995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2037(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -217,34 +217,34 @@ def t_1995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~719'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~750'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_1996(ctx, E):
+    if not d_2038(ctx, E):
         return False
-    return t_2000(ctx, r1, s, E)
+    return t_2042(ctx, r1, s, E)
 
 
-def d_1996(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2038(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2253(ctx, E):
-        if not d_1997(ctx, E):
+    if x_2295(ctx, E):
+        if not d_2039(ctx, E):
             return False
     return True
 
 
-def d_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2039(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2040, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -253,67 +253,67 @@ def d_1997(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1998(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2040(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1998, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~719'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2040, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~750'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_1999 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2000 = _C.t_1031  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2001 = _C.t_1032  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2002 = _C.d_1033  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_2041 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_2042 = _C.t_1055  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_2043 = _C.t_1056  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_2044 = _C.d_1057  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    1978: CPS(d_1978),
-    1979: CPS(d_1979),
-    1980: CPS(d_1980),
-    1981: CPS(d_1981),
-    1982: CPS(d_1982),
-    1983: CPS(d_1983),
-    1984: t_1984,
-    1985: CPS(d_1985),
-    1986: CPS(d_1986),
-    1987: CPS(d_1987),
-    1988: CPS(d_1988),
-    1989: CPS(d_1989),
-    1990: t_1990,
-    1991: t_1991,
-    1992: t_1992,
-    1993: CPS(d_1993),
-    1994: t_1994,
-    1995: t_1995,
-    1996: CPS(d_1996),
-    1997: CPS(d_1997),
-    1998: CPS(d_1998),
-    1999: CPS(d_1999),
-    2000: t_2000,
-    2001: t_2001,
-    2002: CPS(d_2002),
+    2020: CPS(d_2020),
+    2021: CPS(d_2021),
+    2022: CPS(d_2022),
+    2023: CPS(d_2023),
+    2024: CPS(d_2024),
+    2025: CPS(d_2025),
+    2026: t_2026,
+    2027: CPS(d_2027),
+    2028: CPS(d_2028),
+    2029: CPS(d_2029),
+    2030: CPS(d_2030),
+    2031: CPS(d_2031),
+    2032: t_2032,
+    2033: t_2033,
+    2034: t_2034,
+    2035: CPS(d_2035),
+    2036: t_2036,
+    2037: t_2037,
+    2038: CPS(d_2038),
+    2039: CPS(d_2039),
+    2040: CPS(d_2040),
+    2041: CPS(d_2041),
+    2042: t_2042,
+    2043: t_2043,
+    2044: CPS(d_2044),
 }
 
 
 CODE = {
-    2239: x_2239,
-    2240: x_2240,
-    2244: x_2244,
-    2249: x_2249,
-    2250: x_2250,
-    2251: x_2251,
-    2252: x_2252,
-    2253: x_2253,
-    2254: x_2254,
-    2256: x_2256,
-    2258: x_2258,
-    2259: x_2259,
-    2260: x_2260,
+    2281: x_2281,
+    2282: x_2282,
+    2286: x_2286,
+    2291: x_2291,
+    2292: x_2292,
+    2293: x_2293,
+    2294: x_2294,
+    2295: x_2295,
+    2296: x_2296,
+    2298: x_2298,
+    2300: x_2300,
+    2301: x_2301,
+    2302: x_2302,
 }
 AT = {
 }
@@ -321,5 +321,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:332
-    'steelworks': '{"id":"steelworks","number":"103","name":{"en":"Steelworks"},"type":"active","cost":15,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":4,"x":2237},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1979},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2238},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1980},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":2239},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1982},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2240},"o":"-=","e":{"op":"var","n":"n~715","x":2241},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1983}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":1981}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1978},"effect":{"op":"seq","b":[{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2242},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1985},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":2243},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1986},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2244},"o":"+=","e":{"op":"var","n":"n~717","x":2245},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1987},{"op":"let","v":"p~719","e":{"op":"lit","v":"oxygen","x":2246},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1988},{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":2247},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1989},{"op":"rep","n":{"op":"var","n":"n~720","x":2248},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0},"x":2249},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0,"x":2250},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0,"x":2251},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1993},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2252},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2253},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tr_track","d":null},"d":0,"x":2254},"o":"+=","e":{"op":"lit","v":1,"x":2255},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1998},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2256},"o":"=","e":{"op":"lit","v":true,"x":2257},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1999}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1997},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1996},{"op":"for","v":"b~721","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"bonuses","d":[],"x":2258},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"x":2259},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~721"},"k":{"op":"lit","v":"effect"},"x":2260},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2001},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2000},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~719","x":2261},"by":{"op":"var","n":"you","x":2262}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2002}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1995},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1994}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1992},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1991},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1990}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":1984}}],"source":{"doc":"tm-facts","section":"cards.json #103"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:332"}',
+    'steelworks': '{"id":"steelworks","number":"103","name":{"en":"Steelworks"},"type":"active","cost":15,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":4,"x":2279},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2021},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2280},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2022},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":2281},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2024},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2282},"o":"-=","e":{"op":"var","n":"n~746","x":2283},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2025}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2023}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2020},"effect":{"op":"seq","b":[{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2284},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2027},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":2285},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2028},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2286},"o":"+=","e":{"op":"var","n":"n~748","x":2287},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2029},{"op":"let","v":"p~750","e":{"op":"lit","v":"oxygen","x":2288},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2030},{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":2289},"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2031},{"op":"rep","n":{"op":"var","n":"n~751","x":2290},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0},"x":2291},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0,"x":2292},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0,"x":2293},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2035},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2294},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2295},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tr_track","d":null},"d":0,"x":2296},"o":"+=","e":{"op":"lit","v":1,"x":2297},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2040},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2298},"o":"=","e":{"op":"lit","v":true,"x":2299},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2041}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2039},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2038},{"op":"for","v":"b~752","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"bonuses","d":[],"x":2300},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"x":2301},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~752"},"k":{"op":"lit","v":"effect"},"x":2302},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2043},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2042},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~750","x":2303},"by":{"op":"var","n":"you","x":2304}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2044}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2037},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2036}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2034},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2033},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2032}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:339","id":2026}}],"source":{"doc":"tm-facts","section":"cards.json #103"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:332"}',
 }

@@ -52,158 +52,158 @@ K = [
 ]
 
 
-x_2821 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2822 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2826 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2830 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2832 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:700
+x_2867 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2868 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2872 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2876 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2878 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:700
 
 
-def x_2836(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def x_2882(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~721'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~721'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~721'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~721'))) is str else 0))) is int else num(_w7)))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get(E.get('p~752'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~752'), 0)))) is type((_w4 := (ctx.index.plain['parameters'].get(_w2, NOREC).get('step', 0) if type((_w2 := E.get('p~752'))) is str else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) <= (_w7 if type((_w7 := (ctx.index.plain['parameters'].get(_w6, NOREC).get('max', 0) if type((_w6 := E.get('p~752'))) is str else 0))) is int else num(_w7)))
 
 
-def x_2837(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('p~721'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~721'), 0))
+    return (_w1.get(E.get('p~752'), 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, E.get('p~752'), 0))
 
 
-def x_2838(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def x_2884(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     if E is None:
         E = ctx.env()
-    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~721'))) is str else 0)
+    return (ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~752'))) is str else 0)
 
 
-x_2839 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_2885 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
 
 
-def x_2840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2886(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~721'))) is str else None) != None)
+    return ((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~752'))) is str else None) != None)
 
 
-def x_2841(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def x_2887(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     if E is None:
         E = ctx.env()
-    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~721'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~721'))) is str else None), 0))
+    return (_w3.get((ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~752'))) is str else None), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w3, (ctx.index.plain['parameters'].get(_w2, NOREC).get('tr_track', None) if type((_w2 := E.get('p~752'))) is str else None), 0))
 
 
-x_2843 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_2889 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def x_2845(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2891(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('p~721'))
+    return FLD(ctx, K[1], E.get('p~752'))
 
 
-def x_2846(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2892(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return ((_w1.get('at', None) if type((_w1 := E.get('b~723'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~721'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~721'), 0)))
+    return ((_w1.get('at', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'at', None)) == (_w2.get(E.get('p~752'), 0) if type((_w2 := ctx.state.get('params'))) is dict else KEY(_w2, E.get('p~752'), 0)))
 
 
-def x_2847(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def x_2893(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return (_w1.get('effect', None) if type((_w1 := E.get('b~723'))) is dict else KEY(_w1, 'effect', None))
+    return (_w1.get('effect', None) if type((_w1 := E.get('b~754'))) is dict else KEY(_w1, 'effect', None))
 
 
-def d_2475(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
+def d_2521(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:699
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2478(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2524(ctx, E):
         return False
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 2483, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, 2529, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[2])
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2486, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[2])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'titanium', True)
+    c, key = KEYPLACE(ctx, 2532, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-d_2476 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2477 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2522 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2523 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:699
 
 
-def d_2478(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2524(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2821(ctx, E):
+    if not x_2867(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2480, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2526, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[2])
     return True
 
 
-d_2479 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2525 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2480(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2526(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2480, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2526, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[2])
     return True
 
 
-d_2481 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2482 = _C.d_658  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2527 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2528 = _C.d_672  # rules_data/terraforming_mars/cards/071-140.yaml:699
 
 
-def d_2483(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2529(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2483, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2529, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[2])
     return True
 
 
-d_2484 = _C.d_351  # rules_data/terraforming_mars/cards/071-140.yaml:699
-d_2485 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2530 = _C.d_359  # rules_data/terraforming_mars/cards/071-140.yaml:699
+d_2531 = _C.d_360  # rules_data/terraforming_mars/cards/071-140.yaml:699
 
 
-def d_2486(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2532(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2486, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2532, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[2])
     return True
 
 
-def t_2487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+def t_2533(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -211,30 +211,30 @@ def t_2487(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~721', 'oxygen', True)
-        LOCAL(ctx, E, 'n~722', 2, True)
-        return t_2491(ctx, k, s, E)
+        LOCAL(ctx, E, 'p~752', 'oxygen', True)
+        LOCAL(ctx, E, 'n~753', 2, True)
+        return t_2537(ctx, k, s, E)
 
-    return t_2488(ctx, r1, s, E)
-
-
-t_2488 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:700
+    return t_2534(ctx, r1, s, E)
 
 
-def d_2489(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
+t_2534 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:700
+
+
+def d_2535(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:700
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~721', 'oxygen', True)
+    LOCAL(ctx, E, 'p~752', 'oxygen', True)
     return True
 
 
-d_2490 = _C.d_2490  # rules_data/terraforming_mars/cards/071-140.yaml:700
+d_2536 = _C.d_2536  # rules_data/terraforming_mars/cards/071-140.yaml:700
 
 
-def t_2491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_2537(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -243,58 +243,58 @@ def t_2491(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_2492(ctx, lambda: nxt(left - 1), k, E)
+        return t_2538(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~722')))
+    return nxt(num(E.get('n~753')))
 
 
-def t_2492(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_2538(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2836(ctx, E):
-        return t_2493(ctx, k, s, E)
+    if x_2882(ctx, E):
+        return t_2539(ctx, k, s, E)
     return k()
 
 
-def t_2493(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_2539(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2494, ctx.state.get('params'), E.get('p~721'))
+    c, key = KEYPLACE(ctx, 2540, ctx.state.get('params'), E.get('p~752'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2838(ctx, E), '+=', False, K[3])
-    return t_2495(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_2884(ctx, E), '+=', False, K[3])
+    return t_2541(ctx, k, s, E)
 
 
-def d_2494(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_2540(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2494, ctx.state.get('params'), E.get('p~721'))
+    c, key = KEYPLACE(ctx, 2540, ctx.state.get('params'), E.get('p~752'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_2838(ctx, E), '+=', False, K[3])
+        SET(ctx, 'params', c, key, x_2884(ctx, E), '+=', False, K[3])
     return True
 
 
-def t_2495(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_2541(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2839(ctx, E):
-        return t_2496(ctx, k, s, E)
+    if x_2885(ctx, E):
+        return t_2542(ctx, k, s, E)
     return k()
 
 
-def t_2496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_2542(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -302,34 +302,34 @@ def t_2496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~721'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_2497(ctx, E):
+    if not d_2543(ctx, E):
         return False
-    return t_2501(ctx, r1, s, E)
+    return t_2547(ctx, r1, s, E)
 
 
-def d_2497(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2543(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2840(ctx, E):
-        if not d_2498(ctx, E):
+    if x_2886(ctx, E):
+        if not d_2544(ctx, E):
             return False
     return True
 
 
-def d_2498(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2544(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2499, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~721'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2545, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -338,129 +338,129 @@ def d_2498(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2499(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_2545(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2499, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~721'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 2545, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~752'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[4])
     return True
 
 
-d_2500 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
+d_2546 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
 
 
-def t_2501(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_2547(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(x_2845(ctx, E)))
-    old = E.get('b~723', MISSING)
+    items = list(items_of(x_2891(ctx, E)))
+    old = E.get('b~754', MISSING)
 
     def brk():
-        UNSET(ctx, E, 'b~723', old)
+        UNSET(ctx, E, 'b~754', old)
         return k()
 
     def nxt(i):
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~723', item, True)
-            if x_2846(ctx, E):
-                return t_2502(ctx, lambda i=i: nxt(i), brk, E)
+            LOCAL(ctx, E, 'b~754', item, True)
+            if x_2892(ctx, E):
+                return t_2548(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
     return nxt(0)
 
 
-def t_2502(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
+def t_2548(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    return DO(ctx, x_2847(ctx, E), k)
+    return DO(ctx, x_2893(ctx, E), k)
 
 
-def d_2503(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
+def d_2549(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ctx.dry:
-        EMIT(ctx, 'raised', {'parameter': E.get('p~721'), 'by': E.get('you')})
+    if not EMIT(ctx, 'raised', {'parameter': E.get('p~752'), 'by': E.get('you')}):
+        return False
     return True
 
 
 TRIALS = {
-    2475: CPS(d_2475),
-    2476: CPS(d_2476),
-    2477: CPS(d_2477),
-    2478: CPS(d_2478),
-    2479: CPS(d_2479),
-    2480: CPS(d_2480),
-    2481: CPS(d_2481),
-    2482: CPS(d_2482),
-    2483: CPS(d_2483),
-    2484: CPS(d_2484),
-    2485: CPS(d_2485),
-    2486: CPS(d_2486),
-    2487: t_2487,
-    2488: t_2488,
-    2489: CPS(d_2489),
-    2490: CPS(d_2490),
-    2491: t_2491,
-    2492: t_2492,
-    2493: t_2493,
-    2494: CPS(d_2494),
-    2495: t_2495,
-    2496: t_2496,
-    2497: CPS(d_2497),
-    2498: CPS(d_2498),
-    2499: CPS(d_2499),
-    2500: CPS(d_2500),
-    2501: t_2501,
-    2502: t_2502,
-    2503: CPS(d_2503),
+    2521: CPS(d_2521),
+    2522: CPS(d_2522),
+    2523: CPS(d_2523),
+    2524: CPS(d_2524),
+    2525: CPS(d_2525),
+    2526: CPS(d_2526),
+    2527: CPS(d_2527),
+    2528: CPS(d_2528),
+    2529: CPS(d_2529),
+    2530: CPS(d_2530),
+    2531: CPS(d_2531),
+    2532: CPS(d_2532),
+    2533: t_2533,
+    2534: t_2534,
+    2535: CPS(d_2535),
+    2536: CPS(d_2536),
+    2537: t_2537,
+    2538: t_2538,
+    2539: t_2539,
+    2540: CPS(d_2540),
+    2541: t_2541,
+    2542: t_2542,
+    2543: CPS(d_2543),
+    2544: CPS(d_2544),
+    2545: CPS(d_2545),
+    2546: CPS(d_2546),
+    2547: t_2547,
+    2548: t_2548,
+    2549: CPS(d_2549),
 }
 
 
 CODE = {
-    2821: x_2821,
-    2822: x_2822,
-    2826: x_2826,
-    2830: x_2830,
-    2832: x_2832,
-    2836: x_2836,
-    2837: x_2837,
-    2838: x_2838,
-    2839: x_2839,
-    2840: x_2840,
-    2841: x_2841,
-    2843: x_2843,
-    2845: x_2845,
-    2846: x_2846,
-    2847: x_2847,
+    2867: x_2867,
+    2868: x_2868,
+    2872: x_2872,
+    2876: x_2876,
+    2878: x_2878,
+    2882: x_2882,
+    2883: x_2883,
+    2884: x_2884,
+    2885: x_2885,
+    2886: x_2886,
+    2887: x_2887,
+    2889: x_2889,
+    2891: x_2891,
+    2892: x_2892,
+    2893: x_2893,
 }
 AT = {
-    2836: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
-    2837: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2838: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
-    2840: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2841: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
-    2845: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2846: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
-    2847: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2882: 'rules_data/terraforming_mars/definitions/resources.yaml:85',
+    2883: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2884: 'rules_data/terraforming_mars/definitions/resources.yaml:86',
+    2886: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2887: 'rules_data/terraforming_mars/definitions/resources.yaml:88',
+    2891: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2892: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
+    2893: 'rules_data/terraforming_mars/definitions/resources.yaml:89',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:693
-    'strip_mine': '{"id":"strip_mine","number":"138","name":{"en":"Strip Mine"},"type":"automated","cost":25,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2819},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2476},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2820},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2477},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2821},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2479},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2822},"o":"-=","e":{"op":"var","n":"n~715","x":2823},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2480}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2478},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2824},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2481},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":2825},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2482},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2826},"o":"+=","e":{"op":"var","n":"n~717","x":2827},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2483},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":2828},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2484},{"op":"let","v":"r~720","e":{"op":"lit","v":"titanium","x":2829},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2485},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2830},"o":"+=","e":{"op":"var","n":"n~719","x":2831},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2486}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2475},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2832},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2488},{"op":"let","v":"p~721","e":{"op":"lit","v":"oxygen","x":2833},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2489},{"op":"let","v":"n~722","e":{"op":"lit","v":2,"x":2834},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2490},{"op":"rep","n":{"op":"var","n":"n~722","x":2835},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~721"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"max","d":0},"x":2836},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~721"},"d":0,"x":2837},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"step","d":0,"x":2838},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2494},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2839},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2840},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"tr_track","d":null},"d":0,"x":2841},"o":"+=","e":{"op":"lit","v":1,"x":2842},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2499},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2843},"o":"=","e":{"op":"lit","v":true,"x":2844},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2500}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2498},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2497},{"op":"for","v":"b~723","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~721"},"f":"bonuses","d":[],"x":2845},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~723"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~721"},"d":0},"x":2846},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~723"},"k":{"op":"lit","v":"effect"},"x":2847},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2502},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2501},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~721","x":2848},"by":{"op":"var","n":"you","x":2849}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2503}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2496},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2495}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2493},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2492},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2491}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2487},"source":{"doc":"tm-facts","section":"cards.json #138"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:693"}',
+    'strip_mine': '{"id":"strip_mine","number":"138","name":{"en":"Strip Mine"},"type":"automated","cost":25,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2865},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2522},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2866},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2523},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2867},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2525},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2868},"o":"-=","e":{"op":"var","n":"n~746","x":2869},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2526}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2524},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2870},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2527},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":2871},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2528},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2872},"o":"+=","e":{"op":"var","n":"n~748","x":2873},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2529},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":2874},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2530},{"op":"let","v":"r~751","e":{"op":"lit","v":"titanium","x":2875},"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2531},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":2876},"o":"+=","e":{"op":"var","n":"n~750","x":2877},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2532}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:699","id":2521},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2878},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2534},{"op":"let","v":"p~752","e":{"op":"lit","v":"oxygen","x":2879},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2535},{"op":"let","v":"n~753","e":{"op":"lit","v":2,"x":2880},"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2536},{"op":"rep","n":{"op":"var","n":"n~753","x":2881},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"max","d":0},"x":2882},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0,"x":2883},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"step","d":0,"x":2884},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2540},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2885},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":2886},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"tr_track","d":null},"d":0,"x":2887},"o":"+=","e":{"op":"lit","v":1,"x":2888},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2545},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":2889},"o":"=","e":{"op":"lit","v":true,"x":2890},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2546}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2544},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2543},{"op":"for","v":"b~754","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~752"},"f":"bonuses","d":[],"x":2891},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~752"},"d":0},"x":2892},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~754"},"k":{"op":"lit","v":"effect"},"x":2893},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2548},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2547},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~752","x":2894},"by":{"op":"var","n":"you","x":2895}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2549}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2542},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2541}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2539},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2538},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2537}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:700","id":2533},"source":{"doc":"tm-facts","section":"cards.json #138"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:693"}',
 }

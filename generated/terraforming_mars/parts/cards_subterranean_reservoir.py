@@ -51,156 +51,166 @@ K = [
 ]
 
 
-x_2704 = _C.x_959  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_2705 = _C.x_960  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_2706 = _C.x_961  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_2710 = _C.x_914  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2711 = _C.x_915  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2712 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2714 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2715 = _C.x_919  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2716 = _C.x_920  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2717 = _C.x_921  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2718 = _C.x_922  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2719 = _C.x_923  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2723 = _C.x_927  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_2748 = _C.x_977  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_2749 = _C.x_978  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_2750 = _C.x_979  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_2751 = _C.x_980  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_2752 = _C.x_981  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_2756 = _C.x_985  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2757 = _C.x_986  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2758 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2760 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2761 = _C.x_990  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2762 = _C.x_991  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2763 = _C.x_992  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2764 = _C.x_993  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2765 = _C.x_994  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2769 = _C.x_998  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_2381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
+def t_2425(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:578
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~715', 'ocean', True)
-    return t_2383(ctx, k, s, E)
+    LOCAL(ctx, E, 't~746', 'ocean', True)
+    return t_2427(ctx, k, s, E)
 
 
-d_2382 = _C.d_860  # rules_data/terraforming_mars/cards/071-140.yaml:578
+d_2426 = _C.d_878  # rules_data/terraforming_mars/cards/071-140.yaml:578
 
 
-def t_2383(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_2427(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2704(ctx, E):
-        return t_2384(ctx, k, s, E)
+    if x_2748(ctx, E):
+        return t_2428(ctx, k, s, E)
     return k()
 
 
-def t_2384(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_2428(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~725', x_2705(ctx, E), True)
-    if not x_2706(ctx, E):
+    LOCAL(ctx, E, 'mine~750', x_2749(ctx, E), True)
+    LOCAL(ctx, E, 'empty~755', x_2750(ctx, E), True)
+    LOCAL(ctx, E, 'legal~761', x_2751(ctx, E), True)
+    if not x_2752(ctx, E):
         return False
-    return t_2387(ctx, k, s, E)
+    return t_2433(ctx, k, s, E)
 
 
-d_2385 = _C.d_863  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_2386 = _C.d_864  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_2429 = _C.d_881  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_2430 = _C.d_882  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_2431 = _C.d_883  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_2432 = _C.d_884  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_2387(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_2433(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2387, None, [], k)
+    return CHOOSE(ctx, 2433, None, [], k)
 
 
-def t_2388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2434(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~727', E.get('t~715'), True)
-    LOCAL(ctx, E, 's~728', E.get('space~726'), True)
-    return t_2391(ctx, k, s, E)
+    LOCAL(ctx, E, 't~763', E.get('t~746'), True)
+    LOCAL(ctx, E, 's~764', E.get('space~762'), True)
+    return t_2437(ctx, k, s, E)
 
 
-d_2389 = _C.d_867  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_2390 = _C.d_821  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_2435 = _C.d_887  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_2436 = _C.d_888  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_2391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2437(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2392, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 2438, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2711(ctx, E), '=', False, K[3])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~728'), '=', False, K[4])
-    return t_2394(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2757(ctx, E), '=', False, K[3])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~764'), '=', False, K[4])
+    return t_2440(ctx, k, s, E)
 
 
-def d_2392(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2438(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2392, ctx.state.get('board'), E.get('s~728'))
+    c, key = KEYPLACE(ctx, 2438, ctx.state.get('board'), E.get('s~764'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2711(ctx, E), '=', False, K[3])
+        SET(ctx, 'board', c, key, x_2757(ctx, E), '=', False, K[3])
     return True
 
 
-d_2393 = _C.d_824  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2394 = _C.t_825  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2395 = _C.t_826  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2396 = _C.t_827  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2397 = _C.t_828  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2398 = _C.t_829  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2399 = _C.t_830  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2400 = _C.d_831  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2439 = _C.d_891  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2440 = _C.t_892  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2441 = _C.t_893  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2442 = _C.t_894  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2443 = _C.t_895  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2444 = _C.t_896  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2445 = _C.t_897  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2446 = _C.d_898  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2381: t_2381,
-    2382: CPS(d_2382),
-    2383: t_2383,
-    2384: t_2384,
-    2385: CPS(d_2385),
-    2386: CPS(d_2386),
-    2387: t_2387,
-    2388: t_2388,
-    2389: CPS(d_2389),
-    2390: CPS(d_2390),
-    2391: t_2391,
-    2392: CPS(d_2392),
-    2393: CPS(d_2393),
-    2394: t_2394,
-    2395: t_2395,
-    2396: t_2396,
-    2397: t_2397,
-    2398: t_2398,
-    2399: t_2399,
-    2400: CPS(d_2400),
+    2425: t_2425,
+    2426: CPS(d_2426),
+    2427: t_2427,
+    2428: t_2428,
+    2429: CPS(d_2429),
+    2430: CPS(d_2430),
+    2431: CPS(d_2431),
+    2432: CPS(d_2432),
+    2433: t_2433,
+    2434: t_2434,
+    2435: CPS(d_2435),
+    2436: CPS(d_2436),
+    2437: t_2437,
+    2438: CPS(d_2438),
+    2439: CPS(d_2439),
+    2440: t_2440,
+    2441: t_2441,
+    2442: t_2442,
+    2443: t_2443,
+    2444: t_2444,
+    2445: t_2445,
+    2446: CPS(d_2446),
 }
 
 
 CODE = {
-    2704: x_2704,
-    2705: x_2705,
-    2706: x_2706,
-    2710: x_2710,
-    2711: x_2711,
-    2712: x_2712,
-    2714: x_2714,
-    2715: x_2715,
-    2716: x_2716,
-    2717: x_2717,
-    2718: x_2718,
-    2719: x_2719,
-    2723: x_2723,
+    2748: x_2748,
+    2749: x_2749,
+    2750: x_2750,
+    2751: x_2751,
+    2752: x_2752,
+    2756: x_2756,
+    2757: x_2757,
+    2758: x_2758,
+    2760: x_2760,
+    2761: x_2761,
+    2762: x_2762,
+    2763: x_2763,
+    2764: x_2764,
+    2765: x_2765,
+    2769: x_2769,
 }
 AT = {
 }
@@ -208,5 +218,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:573
-    'subterranean_reservoir': '{"id":"subterranean_reservoir","number":"127","name":{"en":"Subterranean Reservoir"},"type":"event","cost":11,"effect":{"op":"seq","b":[{"op":"let","v":"t~715","e":{"op":"lit","v":"ocean","x":2703},"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2382},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~716","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~716"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~716"},"f":"tile","d":null},"b":{"op":"var","n":"t~715"}}}]},"x":2704},"t":{"op":"seq","b":[{"op":"let","v":"legal~725","e":{"op":"letx","v":"open~721","e":{"op":"filt","v":"s~718","src":{"op":"filt","v":"x~717","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~717"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"t~715"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~718"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~718"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~718"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~719","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~718"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~719"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~720","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~720"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~719"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~720"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~724","e":{"op":"filt","v":"s~722","src":{"op":"var","n":"open~721"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~715"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~724"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~724"},"b":{"op":"var","n":"open~721"}}},"x":2705},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2385},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~725"}]},"b":{"op":"lit","v":0},"x":2706},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":2386},{"op":"choose","alts":[{"gens":[{"v":"space~726","src":{"op":"var","n":"legal~725","x":2707},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~727","e":{"op":"var","n":"t~715","x":2708},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2389},{"op":"let","v":"s~728","e":{"op":"var","n":"space~726","x":2709},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2390},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~728"},"d":{},"x":2710},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~727"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2711},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2392},{"op":"set","t":{"op":"st","k":"last_space","x":2712},"o":"=","e":{"op":"var","n":"s~728","x":2713},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2393},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2714},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"bonus","d":null,"x":2715},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2396},{"op":"for","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces","x":2716},"w":{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false,"x":2717},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2718},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2398},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2397},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~727"},"f":"effect","d":null,"x":2719},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2399},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~727","x":2720},"space":{"op":"var","n":"s~728","x":2721},"by":{"op":"var","n":"you","x":2722}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2400}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2395},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2394}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2391}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2388},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~726"}],"x":2723}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":2387}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":2384},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":2383}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2381},"source":{"doc":"tm-facts","section":"cards.json #127"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:573"}',
+    'subterranean_reservoir': '{"id":"subterranean_reservoir","number":"127","name":{"en":"Subterranean Reservoir"},"type":"event","cost":11,"effect":{"op":"seq","b":[{"op":"let","v":"t~746","e":{"op":"lit","v":"ocean","x":2747},"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2426},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~747","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~747"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~747"},"f":"tile","d":null},"b":{"op":"var","n":"t~746"}}}]},"x":2748},"t":{"op":"seq","b":[{"op":"let","v":"mine~750","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~749","src":{"op":"filt","v":"x~748","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~748"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~749"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":2749},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2429},{"op":"let","v":"empty~755","e":{"op":"filt","v":"s~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"t~746"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~752"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~750"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~752"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~752"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~753"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~754","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~754"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~753"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~754"}}]}]}}]}]}}]}}]}]},"x":2750},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":2430},{"op":"let","v":"legal~761","e":{"op":"letx","v":"open~757","e":{"op":"filt","v":"s~756","src":{"op":"var","n":"empty~755"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~756"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~746"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~760","e":{"op":"filt","v":"s~758","src":{"op":"var","n":"open~757"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~758"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~759"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~759"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~760"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~760"},"b":{"op":"var","n":"open~757"}}},"b":{"op":"var","n":"open~757"}},"x":2751},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2431},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~761"}]},"b":{"op":"lit","v":0},"x":2752},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2432},{"op":"choose","alts":[{"gens":[{"v":"space~762","src":{"op":"var","n":"legal~761","x":2753},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~763","e":{"op":"var","n":"t~746","x":2754},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2435},{"op":"let","v":"s~764","e":{"op":"var","n":"space~762","x":2755},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2436},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~764"},"d":{},"x":2756},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~763"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2757},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2438},{"op":"set","t":{"op":"st","k":"last_space","x":2758},"o":"=","e":{"op":"var","n":"s~764","x":2759},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2439},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2760},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~764"},"f":"bonus","d":null,"x":2761},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2442},{"op":"for","v":"x~765","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~764"}],"kind":"spaces","x":2762},"w":{"op":"in","a":{"op":"var","n":"x~765"},"b":{"op":"st","k":"board"},"neg":false,"x":2763},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~765"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2764},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2444},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2443},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~763"},"f":"effect","d":null,"x":2765},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2445},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~763","x":2766},"space":{"op":"var","n":"s~764","x":2767},"by":{"op":"var","n":"you","x":2768}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2446}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2441},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2440}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2437}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2434},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~762"}],"x":2769}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":2433}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":2428},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":2427}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:578","id":2425},"source":{"doc":"tm-facts","section":"cards.json #127"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:573"}',
 }

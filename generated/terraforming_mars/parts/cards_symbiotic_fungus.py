@@ -47,113 +47,113 @@ K = [
 ]
 
 
-x_2782 = _C.x_2062  # rules_data/terraforming_mars/cards/071-140.yaml:641
+x_2828 = _C.x_2102  # rules_data/terraforming_mars/cards/071-140.yaml:641
 
 
-def x_2783(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
+def x_2829(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2783, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: any((True if (((ctx.index.plain['cards'].get(v_c_715, NOREC).get('resource', None) if type(v_c_715) is str else None) == 'microbe')) and ((v_c_715 != E.get('this'))) else False) for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))))
+    return MEMO(ctx, (2829, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: any((True if (((ctx.index.plain['cards'].get(v_c_746, NOREC).get('resource', None) if type(v_c_746) is str else None) == 'microbe')) and ((v_c_746 != E.get('this'))) else False) for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))))
 
 
-x_2786 = _C.x_870  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2832 = _C.x_886  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def x_2787(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def x_2833(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~718'))) is str else None) == E.get('r~717'))) and ((E.get('card~718') != E.get('this'))) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~749'))) is str else None) == E.get('r~748'))) and ((E.get('card~749') != E.get('this'))) else False)
 
 
-def x_2788(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def x_2834(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~718'), 0))
+    return (_w2.get(E.get('card~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~749'), 0))
 
 
-x_2790 = _C.x_1395  # rules_data/terraforming_mars/definitions/cards.yaml:195
+x_2836 = _C.x_1419  # rules_data/terraforming_mars/definitions/cards.yaml:195
 
 
-def d_2449(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
+def d_2495(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2783(ctx, E):
+    if not x_2829(ctx, E):
         return False
     return True
 
 
-def t_2450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
+def t_2496(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~716', 1, True)
-    LOCAL(ctx, E, 'r~717', 'microbe', True)
-    return t_2453(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~747', 1, True)
+    LOCAL(ctx, E, 'r~748', 'microbe', True)
+    return t_2499(ctx, k, s, E)
 
 
-d_2451 = _C.d_514  # rules_data/terraforming_mars/cards/071-140.yaml:650
+d_2497 = _C.d_524  # rules_data/terraforming_mars/cards/071-140.yaml:650
 
 
-def d_2452(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
+def d_2498(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~717', 'microbe', True)
+    LOCAL(ctx, E, 'r~748', 'microbe', True)
     return True
 
 
-def t_2453(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
+def t_2499(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:195
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2453, None, [], k)
+    return CHOOSE(ctx, 2499, None, [], k)
 
 
-def d_2454(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
+def d_2500(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:196
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2454, PL(ctx, E.get('you')).get('card_res'), E.get('card~718'))
+    c, key = KEYPLACE(ctx, 2500, PL(ctx, E.get('you')).get('card_res'), E.get('card~749'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~716'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~747'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2449: CPS(d_2449),
-    2450: t_2450,
-    2451: CPS(d_2451),
-    2452: CPS(d_2452),
-    2453: t_2453,
-    2454: CPS(d_2454),
+    2495: CPS(d_2495),
+    2496: t_2496,
+    2497: CPS(d_2497),
+    2498: CPS(d_2498),
+    2499: t_2499,
+    2500: CPS(d_2500),
 }
 
 
 CODE = {
-    2782: x_2782,
-    2783: x_2783,
-    2786: x_2786,
-    2787: x_2787,
-    2788: x_2788,
-    2790: x_2790,
+    2828: x_2828,
+    2829: x_2829,
+    2832: x_2832,
+    2833: x_2833,
+    2834: x_2834,
+    2836: x_2836,
 }
 AT = {
-    2783: 'rules_data/terraforming_mars/cards/071-140.yaml:650',
-    2787: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
-    2788: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
+    2829: 'rules_data/terraforming_mars/cards/071-140.yaml:650',
+    2833: 'rules_data/terraforming_mars/definitions/cards.yaml:195',
+    2834: 'rules_data/terraforming_mars/definitions/cards.yaml:196',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:641
-    'symbiotic_fungus': '{"id":"symbiotic_fungus","number":"133","name":{"en":"Symbiotic Fungus"},"type":"active","cost":4,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2782},"actions":[{"cost":{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"resource","d":null},"b":{"op":"lit","v":"microbe"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"c~715"},"b":{"op":"var","n":"this"}}]}}],"x":2783},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2449},"effect":{"op":"seq","b":[{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":2784},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2451},{"op":"let","v":"r~717","e":{"op":"lit","v":"microbe","x":2785},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2452},{"op":"choose","alts":[{"gens":[{"v":"card~718","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2786},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~718"},"f":"resource","d":null},"b":{"op":"var","n":"r~717"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~718"},"b":{"op":"var","n":"this"}}],"x":2787}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~718"},"d":0,"x":2788},"o":"+=","e":{"op":"var","n":"n~716","x":2789},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2454},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~718"}],"x":2790}}],"kind":"card","prompt":{"def":"add_another","args":{"n":1,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 microbo a un\'altra carta","en":"add 1 microbe to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2453}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2450}}],"source":{"doc":"tm-facts","section":"cards.json #133 (action: a microbe on another card)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:641"}',
+    'symbiotic_fungus': '{"id":"symbiotic_fungus","number":"133","name":{"en":"Symbiotic Fungus"},"type":"active","cost":4,"tags":["microbe"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-14},"x":2828},"actions":[{"cost":{"op":"req","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"resource","d":null},"b":{"op":"lit","v":"microbe"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"c~746"},"b":{"op":"var","n":"this"}}]}}],"x":2829},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2495},"effect":{"op":"seq","b":[{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":2830},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2497},{"op":"let","v":"r~748","e":{"op":"lit","v":"microbe","x":2831},"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2498},{"op":"choose","alts":[{"gens":[{"v":"card~749","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"},"x":2832},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~749"},"f":"resource","d":null},"b":{"op":"var","n":"r~748"}},{"op":"cmp","o":"!=","a":{"op":"var","n":"card~749"},"b":{"op":"var","n":"this"}}],"x":2833}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"card~749"},"d":0,"x":2834},"o":"+=","e":{"op":"var","n":"n~747","x":2835},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:196","id":2500},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~749"}],"x":2836}}],"kind":"card","prompt":{"def":"add_another","args":{"n":1,"r":"microbe"},"kinds":{"r":"card_resources"},"text":{"it":"aggiungi 1 microbo a un\'altra carta","en":"add 1 microbe to another card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:195","id":2499}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:650","id":2496}}],"source":{"doc":"tm-facts","section":"cards.json #133 (action: a microbe on another card)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:641"}',
 }

@@ -47,63 +47,63 @@ K = [
 ]
 
 
-x_1384 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:185
+x_1408 = _C.x_483  # rules_data/terraforming_mars/definitions/cards.yaml:185
 
 
-def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
+def x_1410(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:481
     if E is None:
         E = ctx.env()
     return (1 * AR('/', (_w2.get(E.get('this'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('this'), 0)), 4))
 
 
-def d_1229(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:489
+def d_1253(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:489
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'microbe', True)
-    c, key = KEYPLACE(ctx, 1232, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'microbe', True)
+    c, key = KEYPLACE(ctx, 1256, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1230 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:489
-d_1231 = _C.d_1011  # rules_data/terraforming_mars/cards/001-070.yaml:489
+d_1254 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:489
+d_1255 = _C.d_1035  # rules_data/terraforming_mars/cards/001-070.yaml:489
 
 
-def d_1232(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
+def d_1256(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:185
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1232, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, 1256, PL(ctx, E.get('you')).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1229: CPS(d_1229),
-    1230: CPS(d_1230),
-    1231: CPS(d_1231),
-    1232: CPS(d_1232),
+    1253: CPS(d_1253),
+    1254: CPS(d_1254),
+    1255: CPS(d_1255),
+    1256: CPS(d_1256),
 }
 
 
 CODE = {
-    1384: x_1384,
-    1386: x_1386,
+    1408: x_1408,
+    1410: x_1410,
 }
 AT = {
-    1386: 'rules_data/terraforming_mars/cards/001-070.yaml:481',
+    1410: 'rules_data/terraforming_mars/cards/001-070.yaml:481',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:481
-    'tardigrades': '{"id":"tardigrades","number":"049","name":{"en":"Tardigrades"},"type":"active","cost":4,"tags":["microbe"],"resource":"microbe","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1382},"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1230},{"op":"let","v":"r~716","e":{"op":"lit","v":"microbe","x":1383},"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1231},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1384},"o":"+=","e":{"op":"var","n":"n~715","x":1385},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1232}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1229}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":4}},"x":1386},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #049"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:481"}',
+    'tardigrades': '{"id":"tardigrades","number":"049","name":{"en":"Tardigrades"},"type":"active","cost":4,"tags":["microbe"],"resource":"microbe","actions":[{"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1406},"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1254},{"op":"let","v":"r~747","e":{"op":"lit","v":"microbe","x":1407},"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1255},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0,"x":1408},"o":"+=","e":{"op":"var","n":"n~746","x":1409},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:185","id":1256}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:489","id":1253}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"/","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"this"},"d":0},"b":{"op":"lit","v":4}},"x":1410},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #049"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:481"}',
 }

@@ -50,136 +50,136 @@ K = [
 ]
 
 
-x_3967 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3968 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3969 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3970 = _C.x_462  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3972 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:13
-x_3973 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3974 = _C.x_518  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3975 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3976 = _C.x_460  # rules_data/terraforming_mars/definitions/cards.yaml:14
-x_3977 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4035 = _C.x_467  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4036 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4037 = _C.x_469  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4038 = _C.x_470  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4040 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
+x_4041 = _C.x_475  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4042 = _C.x_526  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4043 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4044 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:14
+x_4045 = _C.x_477  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
-def d_3474(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:657
+def d_3542(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:660
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    if not d_3476(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    if not d_3544(ctx, E):
         return False
     return True
 
 
-d_3475 = _C.d_481  # rules_data/terraforming_mars/cards/141-208.yaml:657
+d_3543 = _C.d_489  # rules_data/terraforming_mars/cards/141-208.yaml:660
 
 
-def d_3476(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
+def d_3544(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:12
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    left = num(E.get('n~715'))
+    left = num(E.get('n~746'))
     while left > 0:
         left -= 1
-        if not d_3477(ctx, E):
+        if not d_3545(ctx, E):
             return False
     return True
 
 
-def d_3477(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3545(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3478(ctx, E):
+    if not d_3546(ctx, E):
         return False
-    if not d_3483(ctx, E):
+    if not d_3551(ctx, E):
         return False
     return True
 
 
-def d_3478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3546(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3967(ctx, E):
-        if not d_3479(ctx, E):
+    if x_4035(ctx, E):
+        if not d_3547(ctx, E):
             return False
     return True
 
 
-def d_3479(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3547(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_3969(ctx, E), '=', False, K[0])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4037(ctx, E), '=', False, K[0])
     SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[2])
-    STMT(ctx, 3482)
+    STMT(ctx, 3550)
     return True
 
 
-d_3480 = _C.d_416  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3481 = _C.d_417  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3548 = _C.d_424  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3549 = _C.d_425  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
-def d_3482(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_3550(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    STMT(ctx, 3482)
+    STMT(ctx, 3550)
     return True
 
 
-d_3483 = _C.d_681  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3484 = _C.d_682  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3485 = _C.d_683  # rules_data/terraforming_mars/definitions/cards.yaml:14
-d_3486 = _C.d_423  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3551 = _C.d_695  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3552 = _C.d_696  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3553 = _C.d_697  # rules_data/terraforming_mars/definitions/cards.yaml:14
+d_3554 = _C.d_431  # rules_data/terraforming_mars/definitions/cards.yaml:14
 
 
 TRIALS = {
-    3474: CPS(d_3474),
-    3475: CPS(d_3475),
-    3476: CPS(d_3476),
-    3477: CPS(d_3477),
-    3478: CPS(d_3478),
-    3479: CPS(d_3479),
-    3480: CPS(d_3480),
-    3481: CPS(d_3481),
-    3482: CPS(d_3482),
-    3483: CPS(d_3483),
-    3484: CPS(d_3484),
-    3485: CPS(d_3485),
-    3486: CPS(d_3486),
+    3542: CPS(d_3542),
+    3543: CPS(d_3543),
+    3544: CPS(d_3544),
+    3545: CPS(d_3545),
+    3546: CPS(d_3546),
+    3547: CPS(d_3547),
+    3548: CPS(d_3548),
+    3549: CPS(d_3549),
+    3550: CPS(d_3550),
+    3551: CPS(d_3551),
+    3552: CPS(d_3552),
+    3553: CPS(d_3553),
+    3554: CPS(d_3554),
 }
 
 
 CODE = {
-    3967: x_3967,
-    3968: x_3968,
-    3969: x_3969,
-    3970: x_3970,
-    3972: x_3972,
-    3973: x_3973,
-    3974: x_3974,
-    3975: x_3975,
-    3976: x_3976,
-    3977: x_3977,
+    4035: x_4035,
+    4036: x_4036,
+    4037: x_4037,
+    4038: x_4038,
+    4040: x_4040,
+    4041: x_4041,
+    4042: x_4042,
+    4043: x_4043,
+    4044: x_4044,
+    4045: x_4045,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:651
-    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":3965},"at":"rules_data/terraforming_mars/cards/141-208.yaml:657","id":3475},{"op":"rep","n":{"op":"var","n":"n~715","x":3966},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3967},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":3968},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":3969},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3480},{"op":"set","t":{"op":"st","k":"discard","x":3970},"o":"=","e":{"op":"lit","v":[],"x":3971},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3481},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":3972}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3482}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3479},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3478},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":3973},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":3974},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3975},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3485},{"op":"set","t":{"op":"st","k":"deck","x":3976},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":3977},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3486}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3484},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3483}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3477},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3476}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:657","id":3474},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:651"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:654
+    'technology_demonstration': '{"id":"technology_demonstration","number":"204","name":{"en":"Technology Demonstration"},"type":"event","cost":5,"tags":["science","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":4033},"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3543},{"op":"rep","n":{"op":"var","n":"n~746","x":4034},"b":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4035},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"deck","x":4036},"o":"=","e":{"op":"fn","f":"sorted","a":[{"op":"st","k":"discard"}],"x":4037},"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3548},{"op":"set","t":{"op":"st","k":"discard","x":4038},"o":"=","e":{"op":"lit","v":[],"x":4039},"bd":["game","discard",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3549},{"op":"fn","f":"shuffle","a":[{"op":"st","k":"deck","x":4040}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3550}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3547},"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3546},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"st","k":"deck"}]},"b":{"op":"lit","v":0},"x":4041},"t":{"op":"seq","b":[{"op":"set","t":{"op":"st","k":"hand","p":{"op":"var","n":"you"},"x":4042},"o":"+=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4043},"nn":true,"bd":["player","hand",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3553},{"op":"set","t":{"op":"st","k":"deck","x":4044},"o":"-=","e":{"op":"list","a":[{"op":"fn","f":"first","a":[{"op":"st","k":"deck"}]}],"x":4045},"nn":true,"bd":["game","deck",""],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3554}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3552},"at":"rules_data/terraforming_mars/definitions/cards.yaml:14","id":3551}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:13","id":3545},"at":"rules_data/terraforming_mars/definitions/cards.yaml:12","id":3544}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:660","id":3542},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #204"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:654"}',
 }

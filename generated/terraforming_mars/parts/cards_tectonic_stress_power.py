@@ -48,57 +48,57 @@ K = [
 ]
 
 
-x_2983 = _C.x_2983  # rules_data/terraforming_mars/cards/141-208.yaml:46
-x_2986 = _C.x_388  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2988 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:54
+x_3031 = _C.x_3031  # rules_data/terraforming_mars/cards/141-208.yaml:46
+x_3034 = _C.x_396  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3036 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
-def d_2627(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
+def d_2675(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:53
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 3, True)
-    LOCAL(ctx, E, 'r~720', 'energy', True)
-    c, key = KEYPLACE(ctx, 2630, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    LOCAL(ctx, E, 'n~750', 3, True)
+    LOCAL(ctx, E, 'r~751', 'energy', True)
+    c, key = KEYPLACE(ctx, 2678, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_2628 = _C.d_711  # rules_data/terraforming_mars/cards/141-208.yaml:53
-d_2629 = _C.d_969  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2676 = _C.d_725  # rules_data/terraforming_mars/cards/141-208.yaml:53
+d_2677 = _C.d_991  # rules_data/terraforming_mars/cards/141-208.yaml:53
 
 
-def d_2630(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2678(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2630, PL(ctx, E.get('you')).get('prod'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2678, PL(ctx, E.get('you')).get('prod'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-t_2631 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:54
+t_2679 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:54
 
 
 TRIALS = {
-    2627: CPS(d_2627),
-    2628: CPS(d_2628),
-    2629: CPS(d_2629),
-    2630: CPS(d_2630),
-    2631: t_2631,
+    2675: CPS(d_2675),
+    2676: CPS(d_2676),
+    2677: CPS(d_2677),
+    2678: CPS(d_2678),
+    2679: t_2679,
 }
 
 
 CODE = {
-    2983: x_2983,
-    2986: x_2986,
-    2988: x_2988,
+    3031: x_3031,
+    3034: x_3034,
+    3036: x_3036,
 }
 AT = {
 }
@@ -106,5 +106,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:46
-    'tectonic_stress_power': '{"id":"tectonic_stress_power","number":"145","name":{"en":"Tectonic Stress Power"},"type":"automated","cost":18,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":2983},"production":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":3,"x":2984},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2628},{"op":"let","v":"r~720","e":{"op":"lit","v":"energy","x":2985},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2629},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":2986},"o":"+=","e":{"op":"var","n":"n~719","x":2987},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2630}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2627},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2988},"at":"rules_data/terraforming_mars/cards/141-208.yaml:54","id":2631},"vp":{"op":"lit","v":1,"x":2989},"source":{"doc":"tm-facts","section":"cards.json #145"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:46"}',
+    'tectonic_stress_power': '{"id":"tectonic_stress_power","number":"145","name":{"en":"Tectonic Stress Power"},"type":"automated","cost":18,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"science"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"science"}}}]}}]}},"b":{"op":"lit","v":2},"x":3031},"production":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":3,"x":3032},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2676},{"op":"let","v":"r~751","e":{"op":"lit","v":"energy","x":3033},"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2677},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3034},"o":"+=","e":{"op":"var","n":"n~750","x":3035},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2678}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:53","id":2675},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3036},"at":"rules_data/terraforming_mars/cards/141-208.yaml:54","id":2679},"vp":{"op":"lit","v":1,"x":3037},"source":{"doc":"tm-facts","section":"cards.json #145"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:46"}',
 }

@@ -49,177 +49,177 @@ K = [
 ]
 
 
-def x_3779(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def x_3841(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3779, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_715, NOREC).get('tags', []) if type(v_c_715) is str else [])).count('jovian') for v_c_715 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_717, NOREC).get('tags', []) if type(v_c_717) is str else [])).count('jovian') for v_c_717 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('jovian')))) is int else AR('+', _w6, _w7)))
+    return MEMO(ctx, (3841, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_746, NOREC).get('tags', []) if type(v_c_746) is str else [])).count('jovian') for v_c_746 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_748, NOREC).get('tags', []) if type(v_c_748) is str else [])).count('jovian') for v_c_748 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('jovian')))) is int else AR('+', _w6, _w7)))
 
 
-def x_3781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
+def x_3843(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
     if E is None:
         E = ctx.env()
-    return ((_w1 if type((_w1 := E.get('n~721'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~722'))) is int else num(_w2)))
+    return ((_w1 if type((_w1 := E.get('n~752'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~753'))) is int else num(_w2)))
 
 
-def x_3782(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3844(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~723'))) is str else None) == 'game')
+    return ((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~754'))) is str else None) == 'game')
 
 
-def x_3783(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def x_3845(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     if E is None:
         E = ctx.env()
-    return (_w1.get(E.get('t~723'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~723'), 0))
+    return (_w1.get(E.get('t~754'), 0) if type((_w1 := ctx.state.get('game_tracks'))) is dict else KEY(_w1, E.get('t~754'), 0))
 
 
-def x_3785(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3847(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('t~723'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~723'), 0))
+    return (_w2.get(E.get('t~754'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w2, E.get('t~754'), 0))
 
 
-def x_3787(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def x_3849(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     if E is None:
         E = ctx.env()
-    return (True if ((E.get('t~723') == 'tr')) and (((_w1 if type((_w1 := E.get('n~724'))) is int else num(_w1)) > 0)) else False)
+    return (True if ((E.get('t~754') == 'tr')) and (((_w1 if type((_w1 := E.get('n~755'))) is int else num(_w1)) > 0)) else False)
 
 
-x_3788 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:98
+x_3850 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
-def d_3307(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def d_3369(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~720', 'tr', True)
-    LOCAL(ctx, E, 'n~721', 1, True)
-    LOCAL(ctx, E, 'k~722', x_3779(ctx, E), True)
-    if not d_3311(ctx, E):
+    LOCAL(ctx, E, 't~751', 'tr', True)
+    LOCAL(ctx, E, 'n~752', 1, True)
+    LOCAL(ctx, E, 'k~753', x_3841(ctx, E), True)
+    if not d_3373(ctx, E):
         return False
     return True
 
 
-def d_3308(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def d_3370(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~720', 'tr', True)
+    LOCAL(ctx, E, 't~751', 'tr', True)
     return True
 
 
-d_3309 = _C.d_476  # rules_data/terraforming_mars/cards/141-208.yaml:576
+d_3371 = _C.d_484  # rules_data/terraforming_mars/cards/141-208.yaml:576
 
 
-def d_3310(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
+def d_3372(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~722', x_3779(ctx, E), True)
+    LOCAL(ctx, E, 'k~753', x_3841(ctx, E), True)
     return True
 
 
-def d_3311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
+def d_3373(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~723', E.get('t~720'), True)
-    LOCAL(ctx, E, 'n~724', x_3781(ctx, E), True)
-    if not d_3314(ctx, E):
+    LOCAL(ctx, E, 't~754', E.get('t~751'), True)
+    LOCAL(ctx, E, 'n~755', x_3843(ctx, E), True)
+    if not d_3376(ctx, E):
         return False
     return True
 
 
-def d_3312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
+def d_3374(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~723', E.get('t~720'), True)
+    LOCAL(ctx, E, 't~754', E.get('t~751'), True)
     return True
 
 
-def d_3313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
+def d_3375(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:106
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~724', x_3781(ctx, E), True)
+    LOCAL(ctx, E, 'n~755', x_3843(ctx, E), True)
     return True
 
 
-def d_3314(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3782(ctx, E):
+    if x_3844(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, 3315, ctx.state.get('game_tracks'), E.get('t~723'))
+        c, key = KEYPLACE(ctx, 3377, ctx.state.get('game_tracks'), E.get('t~754'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~724'), '+=', False, K[0])
+            SET(ctx, 'game_tracks', c, key, E.get('n~755'), '+=', False, K[0])
     else:
-        if not d_3316(ctx, E):
+        if not d_3378(ctx, E):
             return False
     return True
 
 
-def d_3315(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:97
+def d_3377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3315, ctx.state.get('game_tracks'), E.get('t~723'))
+    c, key = KEYPLACE(ctx, 3377, ctx.state.get('game_tracks'), E.get('t~754'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~724'), '+=', False, K[0])
+        SET(ctx, 'game_tracks', c, key, E.get('n~755'), '+=', False, K[0])
     return True
 
 
-def d_3316(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3317, PL(ctx, E.get('you')).get('tracks'), E.get('t~723'))
+    c, key = KEYPLACE(ctx, 3379, PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~724'), '+=', False, K[1])
-    if not d_3318(ctx, E):
+        SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[1])
+    if not d_3380(ctx, E):
         return False
     return True
 
 
-def d_3317(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3379(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3317, PL(ctx, E.get('you')).get('tracks'), E.get('t~723'))
+    c, key = KEYPLACE(ctx, 3379, PL(ctx, E.get('you')).get('tracks'), E.get('t~754'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~724'), '+=', False, K[1])
+        SET(ctx, 'tracks', c, key, E.get('n~755'), '+=', False, K[1])
     return True
 
 
-def d_3318(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:98
+def d_3380(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:100
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3787(ctx, E):
+    if x_3849(ctx, E):
         ctx.steps += 1
         c, key = SEAT(ctx, E.get('you')), 'tr_raised'
         if c is not None:
@@ -227,46 +227,46 @@ def d_3318(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-d_3319 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:98
+d_3381 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:100
 
 
 TRIALS = {
-    3307: CPS(d_3307),
-    3308: CPS(d_3308),
-    3309: CPS(d_3309),
-    3310: CPS(d_3310),
-    3311: CPS(d_3311),
-    3312: CPS(d_3312),
-    3313: CPS(d_3313),
-    3314: CPS(d_3314),
-    3315: CPS(d_3315),
-    3316: CPS(d_3316),
-    3317: CPS(d_3317),
-    3318: CPS(d_3318),
-    3319: CPS(d_3319),
+    3369: CPS(d_3369),
+    3370: CPS(d_3370),
+    3371: CPS(d_3371),
+    3372: CPS(d_3372),
+    3373: CPS(d_3373),
+    3374: CPS(d_3374),
+    3375: CPS(d_3375),
+    3376: CPS(d_3376),
+    3377: CPS(d_3377),
+    3378: CPS(d_3378),
+    3379: CPS(d_3379),
+    3380: CPS(d_3380),
+    3381: CPS(d_3381),
 }
 
 
 CODE = {
-    3779: x_3779,
-    3781: x_3781,
-    3782: x_3782,
-    3783: x_3783,
-    3785: x_3785,
-    3787: x_3787,
-    3788: x_3788,
+    3841: x_3841,
+    3843: x_3843,
+    3844: x_3844,
+    3845: x_3845,
+    3847: x_3847,
+    3849: x_3849,
+    3850: x_3850,
 }
 AT = {
-    3779: 'rules_data/terraforming_mars/cards/141-208.yaml:576',
-    3781: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:106',
-    3782: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3783: 'rules_data/terraforming_mars/definitions/resources.yaml:97',
-    3785: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
-    3787: 'rules_data/terraforming_mars/definitions/resources.yaml:98',
+    3841: 'rules_data/terraforming_mars/cards/141-208.yaml:576',
+    3843: 'rules_data/terraforming_mars/definitions/cards_141_208.yaml:106',
+    3844: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    3845: 'rules_data/terraforming_mars/definitions/resources.yaml:99',
+    3847: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
+    3849: 'rules_data/terraforming_mars/definitions/resources.yaml:100',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:569
-    'terraforming_ganymede': '{"id":"terraforming_ganymede","number":"197","name":{"en":"Terraforming Ganymede"},"type":"automated","cost":33,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~720","e":{"op":"lit","v":"tr","x":3777},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3308},{"op":"let","v":"n~721","e":{"op":"lit","v":1,"x":3778},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3309},{"op":"let","v":"k~722","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~715","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~715"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~717","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~718","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~717"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~718"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~719","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~719"},"b":{"op":"lit","v":"jovian"}}}]}},"x":3779},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3310},{"op":"seq","b":[{"op":"let","v":"t~723","e":{"op":"var","n":"t~720","x":3780},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:106","id":3312},{"op":"let","v":"n~724","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~721"},"b":{"op":"var","n":"k~722"},"x":3781},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:106","id":3313},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~723"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3782},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~723"},"d":0,"x":3783},"o":"+=","e":{"op":"var","n":"n~724","x":3784},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3315},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~723"},"d":0,"x":3785},"o":"+=","e":{"op":"var","n":"n~724","x":3786},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3317},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~723"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~724"},"b":{"op":"lit","v":0}}],"x":3787},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3788},"o":"=","e":{"op":"lit","v":true,"x":3789},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3319},"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3318}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:98","id":3316},"at":"rules_data/terraforming_mars/definitions/resources.yaml:97","id":3314}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:106","id":3311}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3307},"vp":{"op":"lit","v":2,"x":3790},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #197 (render icons: tr(1) / tag(jovian))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:569"}',
+    'terraforming_ganymede': '{"id":"terraforming_ganymede","number":"197","name":{"en":"Terraforming Ganymede"},"type":"automated","cost":33,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"t~751","e":{"op":"lit","v":"tr","x":3839},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3370},{"op":"let","v":"n~752","e":{"op":"lit","v":1,"x":3840},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3371},{"op":"let","v":"k~753","e":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~746","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~746"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~748","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~749","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~748"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~749"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"b":{"op":"cond","c":{"op":"in","a":{"op":"var","n":"this"},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},"a":{"op":"lit","v":0},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~750","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~750"},"b":{"op":"lit","v":"jovian"}}}]}},"x":3841},"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3372},{"op":"seq","b":[{"op":"let","v":"t~754","e":{"op":"var","n":"t~751","x":3842},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:106","id":3374},{"op":"let","v":"n~755","e":{"op":"ar","o":"*","a":{"op":"var","n":"n~752"},"b":{"op":"var","n":"k~753"},"x":3843},"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:106","id":3375},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tracks","of":{"op":"var","n":"t~754"},"f":"scope","d":null},"b":{"op":"lit","v":"game"},"x":3844},"t":{"op":"set","t":{"op":"key","of":{"op":"st","k":"game_tracks"},"k":{"op":"var","n":"t~754"},"d":0,"x":3845},"o":"+=","e":{"op":"var","n":"n~755","x":3846},"bd":["game","game_tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3377},"e":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"t~754"},"d":0,"x":3847},"o":"+=","e":{"op":"var","n":"n~755","x":3848},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3379},{"op":"if","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":"tr"}},{"op":"cmp","o":">","a":{"op":"var","n":"n~755"},"b":{"op":"lit","v":0}}],"x":3849},"t":{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3850},"o":"=","e":{"op":"lit","v":true,"x":3851},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3381},"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3380}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:100","id":3378},"at":"rules_data/terraforming_mars/definitions/resources.yaml:99","id":3376}],"at":"rules_data/terraforming_mars/definitions/cards_141_208.yaml:106","id":3373}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:576","id":3369},"vp":{"op":"lit","v":2,"x":3852},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #197 (render icons: tr(1) / tag(jovian))"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:569"}',
 }

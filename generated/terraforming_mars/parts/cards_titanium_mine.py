@@ -48,55 +48,55 @@ K = [
 ]
 
 
-x_2980 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2982 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:43
+x_3028 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3030 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:43
 
 
-def d_2622(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:42
+def d_2670(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:42
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 2625, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    c, key = KEYPLACE(ctx, 2673, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_2623 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:42
-d_2624 = _C.d_345  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2671 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:42
+d_2672 = _C.d_353  # rules_data/terraforming_mars/cards/141-208.yaml:42
 
 
-def d_2625(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2673(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2625, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2673, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-t_2626 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:43
+t_2674 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:43
 
 
 TRIALS = {
-    2622: CPS(d_2622),
-    2623: CPS(d_2623),
-    2624: CPS(d_2624),
-    2625: CPS(d_2625),
-    2626: t_2626,
+    2670: CPS(d_2670),
+    2671: CPS(d_2671),
+    2672: CPS(d_2672),
+    2673: CPS(d_2673),
+    2674: t_2674,
 }
 
 
 CODE = {
-    2980: x_2980,
-    2982: x_2982,
+    3028: x_3028,
+    3030: x_3030,
 }
 AT = {
 }
@@ -104,5 +104,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:36
-    'titanium_mine': '{"id":"titanium_mine","number":"144","name":{"en":"Titanium Mine"},"type":"automated","cost":7,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2978},"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2623},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":2979},"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2624},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2980},"o":"+=","e":{"op":"var","n":"n~715","x":2981},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2625}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2622},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2982},"at":"rules_data/terraforming_mars/cards/141-208.yaml:43","id":2626},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #144"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:36"}',
+    'titanium_mine': '{"id":"titanium_mine","number":"144","name":{"en":"Titanium Mine"},"type":"automated","cost":7,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3026},"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2671},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":3027},"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2672},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3028},"o":"+=","e":{"op":"var","n":"n~746","x":3029},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2673}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:42","id":2670},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3030},"at":"rules_data/terraforming_mars/cards/141-208.yaml:43","id":2674},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #144"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:36"}',
 }

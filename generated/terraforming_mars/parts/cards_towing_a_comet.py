@@ -56,38 +56,40 @@ K = [
 ]
 
 
-x_1783 = _C.x_572  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_1784 = _C.x_573  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1785 = _C.x_574  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_1786 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_1787 = _C.x_576  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1788 = _C.x_577  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1790 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_1792 = _C.x_581  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1793 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1794 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_1798 = _C.x_620  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1799 = _C.x_621  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1800 = _C.x_622  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1804 = _C.x_626  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1805 = _C.x_627  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1806 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1808 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1809 = _C.x_631  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1810 = _C.x_632  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1811 = _C.x_633  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1812 = _C.x_634  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1813 = _C.x_635  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1817 = _C.x_639  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1811 = _C.x_582  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_1812 = _C.x_583  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1813 = _C.x_584  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_1814 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_1815 = _C.x_586  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1816 = _C.x_587  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1818 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_1820 = _C.x_591  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1821 = _C.x_592  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1822 = _C.x_593  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_1826 = _C.x_630  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1827 = _C.x_631  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1828 = _C.x_632  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1829 = _C.x_633  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1830 = _C.x_634  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1834 = _C.x_638  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1835 = _C.x_639  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1836 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1838 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1839 = _C.x_643  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1840 = _C.x_644  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1841 = _C.x_645  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1842 = _C.x_646  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1843 = _C.x_647  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1847 = _C.x_651  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_1820(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def x_1850(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('r~734'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~734'), 0))
+    return (_w2.get(E.get('r~770'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~770'), 0))
 
 
-def t_1571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
+def t_1599(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -95,29 +97,29 @@ def t_1571(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~718', 'ocean', True)
-        return t_1588(ctx, r2, s, E)
+        LOCAL(ctx, E, 't~749', 'ocean', True)
+        return t_1616(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~733', 2, True)
-        LOCAL(ctx, E, 'r~734', 'plants', True)
-        c, key = KEYPLACE(ctx, 1608, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+        LOCAL(ctx, E, 'n~769', 2, True)
+        LOCAL(ctx, E, 'r~770', 'plants', True)
+        c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[4])
+            SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[4])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~715', 'oxygen', True)
-    LOCAL(ctx, E, 'n~716', 1, True)
-    return t_1574(ctx, r1, s, E)
+    LOCAL(ctx, E, 'p~746', 'oxygen', True)
+    LOCAL(ctx, E, 'n~747', 1, True)
+    return t_1602(ctx, r1, s, E)
 
 
-d_1572 = _C.d_1391  # rules_data/terraforming_mars/cards/071-140.yaml:68
-d_1573 = _C.d_514  # rules_data/terraforming_mars/cards/071-140.yaml:68
+d_1600 = _C.d_1419  # rules_data/terraforming_mars/cards/071-140.yaml:68
+d_1601 = _C.d_524  # rules_data/terraforming_mars/cards/071-140.yaml:68
 
 
-def t_1574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_1602(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -126,58 +128,58 @@ def t_1574(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1575(ctx, lambda: nxt(left - 1), k, E)
+        return t_1603(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~716')))
+    return nxt(num(E.get('n~747')))
 
 
-def t_1575(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_1603(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1783(ctx, E):
-        return t_1576(ctx, k, s, E)
+    if x_1811(ctx, E):
+        return t_1604(ctx, k, s, E)
     return k()
 
 
-def t_1576(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_1604(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1577, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 1605, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1785(ctx, E), '+=', False, K[5])
-    return t_1578(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_1813(ctx, E), '+=', False, K[5])
+    return t_1606(ctx, k, s, E)
 
 
-def d_1577(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_1605(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1577, ctx.state.get('params'), E.get('p~715'))
+    c, key = KEYPLACE(ctx, 1605, ctx.state.get('params'), E.get('p~746'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_1785(ctx, E), '+=', False, K[5])
+        SET(ctx, 'params', c, key, x_1813(ctx, E), '+=', False, K[5])
     return True
 
 
-def t_1578(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_1606(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1786(ctx, E):
-        return t_1579(ctx, k, s, E)
+    if x_1814(ctx, E):
+        return t_1607(ctx, k, s, E)
     return k()
 
 
-def t_1579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_1607(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -185,34 +187,34 @@ def t_1579(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~715'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~746'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_1580(ctx, E):
+    if not d_1608(ctx, E):
         return False
-    return t_1584(ctx, r1, s, E)
+    return t_1612(ctx, r1, s, E)
 
 
-def d_1580(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1787(ctx, E):
-        if not d_1581(ctx, E):
+    if x_1815(ctx, E):
+        if not d_1609(ctx, E):
             return False
     return True
 
 
-def d_1581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1609(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1582, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1610, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[6])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -221,208 +223,216 @@ def d_1581(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_1582(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_1610(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1582, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~715'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 1610, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~746'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[6])
     return True
 
 
-d_1583 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_1584 = _C.t_525  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_1585 = _C.t_526  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_1586 = _C.d_527  # rules_data/terraforming_mars/definitions/resources.yaml:90
-d_1587 = _C.d_555  # rules_data/terraforming_mars/cards/071-140.yaml:68
+d_1611 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_1612 = _C.t_535  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_1613 = _C.t_536  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_1614 = _C.d_537  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_1615 = _C.d_565  # rules_data/terraforming_mars/cards/071-140.yaml:68
 
 
-def t_1588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+def t_1616(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1798(ctx, E):
-        return t_1589(ctx, k, s, E)
+    if x_1826(ctx, E):
+        return t_1617(ctx, k, s, E)
     return k()
 
 
-def t_1589(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_1617(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~728', x_1799(ctx, E), True)
-    if not x_1800(ctx, E):
+    LOCAL(ctx, E, 'mine~753', x_1827(ctx, E), True)
+    LOCAL(ctx, E, 'empty~758', x_1828(ctx, E), True)
+    LOCAL(ctx, E, 'legal~764', x_1829(ctx, E), True)
+    if not x_1830(ctx, E):
         return False
-    return t_1592(ctx, k, s, E)
+    return t_1622(ctx, k, s, E)
 
 
-d_1590 = _C.d_558  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_1591 = _C.d_559  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_1618 = _C.d_568  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1619 = _C.d_569  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1620 = _C.d_570  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1621 = _C.d_571  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_1592(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1622(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1592, None, [], k)
+    return CHOOSE(ctx, 1622, None, [], k)
 
 
-def t_1593(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1623(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~730', E.get('t~718'), True)
-    LOCAL(ctx, E, 's~731', E.get('space~729'), True)
-    return t_1596(ctx, k, s, E)
+    LOCAL(ctx, E, 't~766', E.get('t~749'), True)
+    LOCAL(ctx, E, 's~767', E.get('space~765'), True)
+    return t_1626(ctx, k, s, E)
 
 
-d_1594 = _C.d_562  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_1595 = _C.d_563  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1624 = _C.d_574  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1625 = _C.d_575  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_1596(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1626(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1597, ctx.state.get('board'), E.get('s~731'))
+    c, key = KEYPLACE(ctx, 1627, ctx.state.get('board'), E.get('s~767'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1805(ctx, E), '=', False, K[8])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~731'), '=', False, K[9])
-    return t_1599(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1835(ctx, E), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~767'), '=', False, K[9])
+    return t_1629(ctx, k, s, E)
 
 
-def d_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1597, ctx.state.get('board'), E.get('s~731'))
+    c, key = KEYPLACE(ctx, 1627, ctx.state.get('board'), E.get('s~767'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1805(ctx, E), '=', False, K[8])
+        SET(ctx, 'board', c, key, x_1835(ctx, E), '=', False, K[8])
     return True
 
 
-d_1598 = _C.d_566  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1599 = _C.t_567  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1600 = _C.t_568  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1601 = _C.t_569  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1602 = _C.t_570  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1603 = _C.t_571  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1604 = _C.t_572  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1605 = _C.d_573  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1628 = _C.d_578  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1629 = _C.t_579  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1630 = _C.t_580  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1631 = _C.t_581  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1632 = _C.t_582  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1633 = _C.t_583  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1634 = _C.t_584  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1635 = _C.d_585  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
-def d_1606(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
+def d_1636(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:68
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~733', 2, True)
+    LOCAL(ctx, E, 'n~769', 2, True)
     return True
 
 
-d_1607 = _C.d_576  # rules_data/terraforming_mars/cards/071-140.yaml:68
+d_1637 = _C.d_588  # rules_data/terraforming_mars/cards/071-140.yaml:68
 
 
-def d_1608(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1638(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1608, PL(ctx, E.get('you')).get('stock'), E.get('r~734'))
+    c, key = KEYPLACE(ctx, 1638, PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~733'), '+=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[4])
     return True
 
 
 TRIALS = {
-    1571: t_1571,
-    1572: CPS(d_1572),
-    1573: CPS(d_1573),
-    1574: t_1574,
-    1575: t_1575,
-    1576: t_1576,
-    1577: CPS(d_1577),
-    1578: t_1578,
-    1579: t_1579,
-    1580: CPS(d_1580),
-    1581: CPS(d_1581),
-    1582: CPS(d_1582),
-    1583: CPS(d_1583),
-    1584: t_1584,
-    1585: t_1585,
-    1586: CPS(d_1586),
-    1587: CPS(d_1587),
-    1588: t_1588,
-    1589: t_1589,
-    1590: CPS(d_1590),
-    1591: CPS(d_1591),
-    1592: t_1592,
-    1593: t_1593,
-    1594: CPS(d_1594),
-    1595: CPS(d_1595),
-    1596: t_1596,
-    1597: CPS(d_1597),
-    1598: CPS(d_1598),
     1599: t_1599,
-    1600: t_1600,
-    1601: t_1601,
+    1600: CPS(d_1600),
+    1601: CPS(d_1601),
     1602: t_1602,
     1603: t_1603,
     1604: t_1604,
     1605: CPS(d_1605),
-    1606: CPS(d_1606),
-    1607: CPS(d_1607),
+    1606: t_1606,
+    1607: t_1607,
     1608: CPS(d_1608),
+    1609: CPS(d_1609),
+    1610: CPS(d_1610),
+    1611: CPS(d_1611),
+    1612: t_1612,
+    1613: t_1613,
+    1614: CPS(d_1614),
+    1615: CPS(d_1615),
+    1616: t_1616,
+    1617: t_1617,
+    1618: CPS(d_1618),
+    1619: CPS(d_1619),
+    1620: CPS(d_1620),
+    1621: CPS(d_1621),
+    1622: t_1622,
+    1623: t_1623,
+    1624: CPS(d_1624),
+    1625: CPS(d_1625),
+    1626: t_1626,
+    1627: CPS(d_1627),
+    1628: CPS(d_1628),
+    1629: t_1629,
+    1630: t_1630,
+    1631: t_1631,
+    1632: t_1632,
+    1633: t_1633,
+    1634: t_1634,
+    1635: CPS(d_1635),
+    1636: CPS(d_1636),
+    1637: CPS(d_1637),
+    1638: CPS(d_1638),
 }
 
 
 CODE = {
-    1783: x_1783,
-    1784: x_1784,
-    1785: x_1785,
-    1786: x_1786,
-    1787: x_1787,
-    1788: x_1788,
-    1790: x_1790,
-    1792: x_1792,
-    1793: x_1793,
-    1794: x_1794,
-    1798: x_1798,
-    1799: x_1799,
-    1800: x_1800,
-    1804: x_1804,
-    1805: x_1805,
-    1806: x_1806,
-    1808: x_1808,
-    1809: x_1809,
-    1810: x_1810,
     1811: x_1811,
     1812: x_1812,
     1813: x_1813,
-    1817: x_1817,
+    1814: x_1814,
+    1815: x_1815,
+    1816: x_1816,
+    1818: x_1818,
     1820: x_1820,
+    1821: x_1821,
+    1822: x_1822,
+    1826: x_1826,
+    1827: x_1827,
+    1828: x_1828,
+    1829: x_1829,
+    1830: x_1830,
+    1834: x_1834,
+    1835: x_1835,
+    1836: x_1836,
+    1838: x_1838,
+    1839: x_1839,
+    1840: x_1840,
+    1841: x_1841,
+    1842: x_1842,
+    1843: x_1843,
+    1847: x_1847,
+    1850: x_1850,
 }
 AT = {
-    1820: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
+    1850: 'rules_data/terraforming_mars/definitions/resources.yaml:11',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:62
-    'towing_a_comet': '{"id":"towing_a_comet","number":"075","name":{"en":"Towing A Comet"},"type":"event","cost":23,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"p~715","e":{"op":"lit","v":"oxygen","x":1780},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1572},{"op":"let","v":"n~716","e":{"op":"lit","v":1,"x":1781},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1573},{"op":"rep","n":{"op":"var","n":"n~716","x":1782},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"max","d":0},"x":1783},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0,"x":1784},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"step","d":0,"x":1785},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1577},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1786},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1787},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"tr_track","d":null},"d":0,"x":1788},"o":"+=","e":{"op":"lit","v":1,"x":1789},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1582},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1790},"o":"=","e":{"op":"lit","v":true,"x":1791},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1583}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1581},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1580},{"op":"for","v":"b~717","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~715"},"f":"bonuses","d":[],"x":1792},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~715"},"d":0},"x":1793},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~717"},"k":{"op":"lit","v":"effect"},"x":1794},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1585},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1584},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~715","x":1795},"by":{"op":"var","n":"you","x":1796}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1586}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1579},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1578}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1576},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1575},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1574},{"op":"let","v":"t~718","e":{"op":"lit","v":"ocean","x":1797},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1587},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~719","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~719"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~719"},"f":"tile","d":null},"b":{"op":"var","n":"t~718"}}}]},"x":1798},"t":{"op":"seq","b":[{"op":"let","v":"legal~728","e":{"op":"letx","v":"open~724","e":{"op":"filt","v":"s~721","src":{"op":"filt","v":"x~720","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~720"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"t~718"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~721"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~721"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~721"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~722","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~721"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~723","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~723"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~722"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~723"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~727","e":{"op":"filt","v":"s~725","src":{"op":"var","n":"open~724"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~726","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~725"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~726"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~726"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~718"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~727"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~727"},"b":{"op":"var","n":"open~724"}}},"x":1799},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1590},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~728"}]},"b":{"op":"lit","v":0},"x":1800},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":1591},{"op":"choose","alts":[{"gens":[{"v":"space~729","src":{"op":"var","n":"legal~728","x":1801},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~730","e":{"op":"var","n":"t~718","x":1802},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1594},{"op":"let","v":"s~731","e":{"op":"var","n":"space~729","x":1803},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1595},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~731"},"d":{},"x":1804},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~730"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1805},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1597},{"op":"set","t":{"op":"st","k":"last_space","x":1806},"o":"=","e":{"op":"var","n":"s~731","x":1807},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1598},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1808},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~731"},"f":"bonus","d":null,"x":1809},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1601},{"op":"for","v":"x~732","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~731"}],"kind":"spaces","x":1810},"w":{"op":"in","a":{"op":"var","n":"x~732"},"b":{"op":"st","k":"board"},"neg":false,"x":1811},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~732"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1812},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1603},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1602},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~730"},"f":"effect","d":null,"x":1813},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1604},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~730","x":1814},"space":{"op":"var","n":"s~731","x":1815},"by":{"op":"var","n":"you","x":1816}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1605}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1600},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1599}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1596}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":1593},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~729"}],"x":1817}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":1592}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":1589},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":1588},{"op":"let","v":"n~733","e":{"op":"lit","v":2,"x":1818},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1606},{"op":"let","v":"r~734","e":{"op":"lit","v":"plants","x":1819},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1607},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~734"},"d":0,"x":1820},"o":"+=","e":{"op":"var","n":"n~733","x":1821},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1608}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1571},"source":{"doc":"tm-facts","section":"cards.json #075"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:62"}',
+    'towing_a_comet': '{"id":"towing_a_comet","number":"075","name":{"en":"Towing A Comet"},"type":"event","cost":23,"tags":["space"],"effect":{"op":"seq","b":[{"op":"let","v":"p~746","e":{"op":"lit","v":"oxygen","x":1808},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1600},{"op":"let","v":"n~747","e":{"op":"lit","v":1,"x":1809},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1601},{"op":"rep","n":{"op":"var","n":"n~747","x":1810},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"max","d":0},"x":1811},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0,"x":1812},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"step","d":0,"x":1813},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1605},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1814},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":1815},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"tr_track","d":null},"d":0,"x":1816},"o":"+=","e":{"op":"lit","v":1,"x":1817},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1610},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":1818},"o":"=","e":{"op":"lit","v":true,"x":1819},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1611}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1609},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1608},{"op":"for","v":"b~748","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~746"},"f":"bonuses","d":[],"x":1820},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~746"},"d":0},"x":1821},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~748"},"k":{"op":"lit","v":"effect"},"x":1822},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1613},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":1612},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~746","x":1823},"by":{"op":"var","n":"you","x":1824}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":1614}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":1607},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":1606}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":1604},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":1603},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":1602},{"op":"let","v":"t~749","e":{"op":"lit","v":"ocean","x":1825},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1615},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~750","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~750"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~750"},"f":"tile","d":null},"b":{"op":"var","n":"t~749"}}}]},"x":1826},"t":{"op":"seq","b":[{"op":"let","v":"mine~753","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~752","src":{"op":"filt","v":"x~751","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~751"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1827},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1618},{"op":"let","v":"empty~758","e":{"op":"filt","v":"s~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"t~749"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~755"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~753"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~755"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~755"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~757","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~757"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~757"}}]}]}}]}]}}]}}]}]},"x":1828},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1619},{"op":"let","v":"legal~764","e":{"op":"letx","v":"open~760","e":{"op":"filt","v":"s~759","src":{"op":"var","n":"empty~758"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~759"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~759"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~749"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~763","e":{"op":"filt","v":"s~761","src":{"op":"var","n":"open~760"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~762","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~761"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~762"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~762"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~763"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~763"},"b":{"op":"var","n":"open~760"}}},"b":{"op":"var","n":"open~760"}},"x":1829},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1620},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~764"}]},"b":{"op":"lit","v":0},"x":1830},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1621},{"op":"choose","alts":[{"gens":[{"v":"space~765","src":{"op":"var","n":"legal~764","x":1831},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~766","e":{"op":"var","n":"t~749","x":1832},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1624},{"op":"let","v":"s~767","e":{"op":"var","n":"space~765","x":1833},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1625},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~767"},"d":{},"x":1834},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~766"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1835},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1627},{"op":"set","t":{"op":"st","k":"last_space","x":1836},"o":"=","e":{"op":"var","n":"s~767","x":1837},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1628},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1838},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~767"},"f":"bonus","d":null,"x":1839},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1631},{"op":"for","v":"x~768","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~767"}],"kind":"spaces","x":1840},"w":{"op":"in","a":{"op":"var","n":"x~768"},"b":{"op":"st","k":"board"},"neg":false,"x":1841},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~768"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1842},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1633},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1632},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~766"},"f":"effect","d":null,"x":1843},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1634},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~766","x":1844},"space":{"op":"var","n":"s~767","x":1845},"by":{"op":"var","n":"you","x":1846}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1635}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1630},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1629}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1626}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1623},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~765"}],"x":1847}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1622}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1617},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1616},{"op":"let","v":"n~769","e":{"op":"lit","v":2,"x":1848},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1636},{"op":"let","v":"r~770","e":{"op":"lit","v":"plants","x":1849},"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1637},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~770"},"d":0,"x":1850},"o":"+=","e":{"op":"var","n":"n~769","x":1851},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1638}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:68","id":1599},"source":{"doc":"tm-facts","section":"cards.json #075"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:62"}',
 }

@@ -48,87 +48,87 @@ K = [
 ]
 
 
-def x_1548(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:599
+def x_1576(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:599
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-4))
 
 
-x_1551 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1555 = _C.x_743  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1579 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1583 = _C.x_757  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_1366(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
+def d_1394(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:606
     ctx.steps += 7
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 1397, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 1, True)
-    LOCAL(ctx, E, 'r~718', 'plants', True)
-    c, key = KEYPLACE(ctx, 1372, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 1, True)
+    LOCAL(ctx, E, 'r~749', 'plants', True)
+    c, key = KEYPLACE(ctx, 1400, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1367 = _C.d_777  # rules_data/terraforming_mars/cards/001-070.yaml:606
-d_1368 = _C.d_778  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1395 = _C.d_793  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1396 = _C.d_794  # rules_data/terraforming_mars/cards/001-070.yaml:606
 
 
-def d_1369(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1397(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1369, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1397, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1370 = _C.d_381  # rules_data/terraforming_mars/cards/001-070.yaml:606
-d_1371 = _C.d_772  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1398 = _C.d_389  # rules_data/terraforming_mars/cards/001-070.yaml:606
+d_1399 = _C.d_788  # rules_data/terraforming_mars/cards/001-070.yaml:606
 
 
-def d_1372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1400(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1372, PL(ctx, E.get('you')).get('stock'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1400, PL(ctx, E.get('you')).get('stock'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1366: CPS(d_1366),
-    1367: CPS(d_1367),
-    1368: CPS(d_1368),
-    1369: CPS(d_1369),
-    1370: CPS(d_1370),
-    1371: CPS(d_1371),
-    1372: CPS(d_1372),
+    1394: CPS(d_1394),
+    1395: CPS(d_1395),
+    1396: CPS(d_1396),
+    1397: CPS(d_1397),
+    1398: CPS(d_1398),
+    1399: CPS(d_1399),
+    1400: CPS(d_1400),
 }
 
 
 CODE = {
-    1548: x_1548,
-    1551: x_1551,
-    1555: x_1555,
+    1576: x_1576,
+    1579: x_1579,
+    1583: x_1583,
 }
 AT = {
-    1548: 'rules_data/terraforming_mars/cards/001-070.yaml:599',
+    1576: 'rules_data/terraforming_mars/cards/001-070.yaml:599',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:599
-    'trees': '{"id":"trees","number":"060","name":{"en":"Trees"},"type":"automated","cost":13,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-4},"x":1548},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":1549},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1367},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":1550},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1368},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1551},"o":"+=","e":{"op":"var","n":"n~715","x":1552},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1369},{"op":"let","v":"n~717","e":{"op":"lit","v":1,"x":1553},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1370},{"op":"let","v":"r~718","e":{"op":"lit","v":"plants","x":1554},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1371},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1555},"o":"+=","e":{"op":"var","n":"n~717","x":1556},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1372}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1366},"vp":{"op":"lit","v":1,"x":1557},"source":{"doc":"tm-facts","section":"cards.json #060"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:599"}',
+    'trees': '{"id":"trees","number":"060","name":{"en":"Trees"},"type":"automated","cost":13,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-4},"x":1576},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":1577},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1395},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":1578},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1396},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1579},"o":"+=","e":{"op":"var","n":"n~746","x":1580},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1397},{"op":"let","v":"n~748","e":{"op":"lit","v":1,"x":1581},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1398},{"op":"let","v":"r~749","e":{"op":"lit","v":"plants","x":1582},"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1399},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1583},"o":"+=","e":{"op":"var","n":"n~748","x":1584},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1400}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:606","id":1394},"vp":{"op":"lit","v":1,"x":1585},"source":{"doc":"tm-facts","section":"cards.json #060"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:599"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_2182 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2183 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2187 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2189 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:290
+x_2224 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2225 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2229 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2231 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:290
 
 
-def d_1923(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
+def d_1965(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:289
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'heat', True)
-    if not d_1926(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'heat', True)
+    if not d_1968(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 3, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 3, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 1973, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-d_1924 = _C.d_481  # rules_data/terraforming_mars/cards/071-140.yaml:289
-d_1925 = _C.d_769  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1966 = _C.d_489  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1967 = _C.d_785  # rules_data/terraforming_mars/cards/071-140.yaml:289
 
 
-def d_1926(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1968(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2182(ctx, E):
+    if not x_2224(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1970, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1927 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1969 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_1928(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1970(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1928, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1970, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_1929 = _C.d_445  # rules_data/terraforming_mars/cards/071-140.yaml:289
-d_1930 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1971 = _C.d_453  # rules_data/terraforming_mars/cards/071-140.yaml:289
+d_1972 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:289
 
 
-def d_1931(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1973(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1931, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1973, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[1])
     return True
 
 
-t_1932 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:290
+t_1974 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:290
 
 
 TRIALS = {
-    1923: CPS(d_1923),
-    1924: CPS(d_1924),
-    1925: CPS(d_1925),
-    1926: CPS(d_1926),
-    1927: CPS(d_1927),
-    1928: CPS(d_1928),
-    1929: CPS(d_1929),
-    1930: CPS(d_1930),
-    1931: CPS(d_1931),
-    1932: t_1932,
+    1965: CPS(d_1965),
+    1966: CPS(d_1966),
+    1967: CPS(d_1967),
+    1968: CPS(d_1968),
+    1969: CPS(d_1969),
+    1970: CPS(d_1970),
+    1971: CPS(d_1971),
+    1972: CPS(d_1972),
+    1973: CPS(d_1973),
+    1974: t_1974,
 }
 
 
 CODE = {
-    2182: x_2182,
-    2183: x_2183,
-    2187: x_2187,
-    2189: x_2189,
+    2224: x_2224,
+    2225: x_2225,
+    2229: x_2229,
+    2231: x_2231,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:283
-    'tropical_resort': '{"id":"tropical_resort","number":"098","name":{"en":"Tropical Resort"},"type":"automated","cost":13,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":2180},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1924},{"op":"let","v":"r~716","e":{"op":"lit","v":"heat","x":2181},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1925},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2182},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1927},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2183},"o":"-=","e":{"op":"var","n":"n~715","x":2184},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1928}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1926},{"op":"let","v":"n~717","e":{"op":"lit","v":3,"x":2185},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1929},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2186},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1930},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2187},"o":"+=","e":{"op":"var","n":"n~717","x":2188},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1931}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1923},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2189},"at":"rules_data/terraforming_mars/cards/071-140.yaml:290","id":1932},"vp":{"op":"lit","v":2,"x":2190},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #098"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:283"}',
+    'tropical_resort': '{"id":"tropical_resort","number":"098","name":{"en":"Tropical Resort"},"type":"automated","cost":13,"tags":["building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":2222},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1966},{"op":"let","v":"r~747","e":{"op":"lit","v":"heat","x":2223},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1967},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2224},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1969},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2225},"o":"-=","e":{"op":"var","n":"n~746","x":2226},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1970}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1968},{"op":"let","v":"n~748","e":{"op":"lit","v":3,"x":2227},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1971},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2228},"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1972},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2229},"o":"+=","e":{"op":"var","n":"n~748","x":2230},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1973}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:289","id":1965},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2231},"at":"rules_data/terraforming_mars/cards/071-140.yaml:290","id":1974},"vp":{"op":"lit","v":2,"x":2232},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #098"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:283"}',
 }

@@ -48,103 +48,103 @@ K = [
 ]
 
 
-x_3280 = _C.x_2450  # rules_data/terraforming_mars/cards/141-208.yaml:280
-x_3283 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3287 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3291 = _C.x_747  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_3330 = _C.x_2494  # rules_data/terraforming_mars/cards/141-208.yaml:280
+x_3333 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3337 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3341 = _C.x_761  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def d_2874(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:287
+def d_2924(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:287
     ctx.steps += 10
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'plants', True)
-    c, key = KEYPLACE(ctx, 2877, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'plants', True)
+    c, key = KEYPLACE(ctx, 2927, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2880, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2930, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~719', 1, True)
-    LOCAL(ctx, E, 'r~720', 'plants', True)
-    c, key = KEYPLACE(ctx, 2883, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
+    LOCAL(ctx, E, 'n~750', 1, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    c, key = KEYPLACE(ctx, 2933, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
-d_2875 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2876 = _C.d_778  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2925 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2926 = _C.d_794  # rules_data/terraforming_mars/cards/141-208.yaml:287
 
 
-def d_2877(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2927(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2877, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2927, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2878 = _C.d_771  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2879 = _C.d_487  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2928 = _C.d_787  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2929 = _C.d_495  # rules_data/terraforming_mars/cards/141-208.yaml:287
 
 
-def d_2880(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2930(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2880, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2930, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[0])
     return True
 
 
-d_2881 = _C.d_351  # rules_data/terraforming_mars/cards/141-208.yaml:287
-d_2882 = _C.d_712  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2931 = _C.d_359  # rules_data/terraforming_mars/cards/141-208.yaml:287
+d_2932 = _C.d_726  # rules_data/terraforming_mars/cards/141-208.yaml:287
 
 
-def d_2883(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_2933(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2883, PL(ctx, E.get('you')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 2933, PL(ctx, E.get('you')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    2874: CPS(d_2874),
-    2875: CPS(d_2875),
-    2876: CPS(d_2876),
-    2877: CPS(d_2877),
-    2878: CPS(d_2878),
-    2879: CPS(d_2879),
-    2880: CPS(d_2880),
-    2881: CPS(d_2881),
-    2882: CPS(d_2882),
-    2883: CPS(d_2883),
+    2924: CPS(d_2924),
+    2925: CPS(d_2925),
+    2926: CPS(d_2926),
+    2927: CPS(d_2927),
+    2928: CPS(d_2928),
+    2929: CPS(d_2929),
+    2930: CPS(d_2930),
+    2931: CPS(d_2931),
+    2932: CPS(d_2932),
+    2933: CPS(d_2933),
 }
 
 
 CODE = {
-    3280: x_3280,
-    3283: x_3283,
-    3287: x_3287,
-    3291: x_3291,
+    3330: x_3330,
+    3333: x_3333,
+    3337: x_3337,
+    3341: x_3341,
 }
 AT = {
 }
@@ -152,5 +152,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:280
-    'tundra_farming': '{"id":"tundra_farming","number":"169","name":{"en":"Tundra Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":3280},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3281},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2875},{"op":"let","v":"r~716","e":{"op":"lit","v":"plants","x":3282},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2876},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3283},"o":"+=","e":{"op":"var","n":"n~715","x":3284},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2877},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":3285},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2878},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":3286},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2879},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":3287},"o":"+=","e":{"op":"var","n":"n~717","x":3288},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2880},{"op":"let","v":"n~719","e":{"op":"lit","v":1,"x":3289},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2881},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":3290},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2882},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~720"},"d":0,"x":3291},"o":"+=","e":{"op":"var","n":"n~719","x":3292},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2883}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2874},"vp":{"op":"lit","v":2,"x":3293},"source":{"doc":"tm-facts","section":"cards.json #169"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:280"}',
+    'tundra_farming': '{"id":"tundra_farming","number":"169","name":{"en":"Tundra Farming"},"type":"automated","cost":16,"tags":["plant"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"temperature"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"temperature"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"temperature"}},"lo":0}}},"b":{"op":"lit","v":-6},"x":3330},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3331},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2925},{"op":"let","v":"r~747","e":{"op":"lit","v":"plants","x":3332},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2926},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3333},"o":"+=","e":{"op":"var","n":"n~746","x":3334},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2927},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":3335},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2928},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":3336},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2929},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":3337},"o":"+=","e":{"op":"var","n":"n~748","x":3338},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2930},{"op":"let","v":"n~750","e":{"op":"lit","v":1,"x":3339},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2931},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":3340},"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2932},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~751"},"d":0,"x":3341},"o":"+=","e":{"op":"var","n":"n~750","x":3342},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":2933}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:287","id":2924},"vp":{"op":"lit","v":2,"x":3343},"source":{"doc":"tm-facts","section":"cards.json #169"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:280"}',
 }

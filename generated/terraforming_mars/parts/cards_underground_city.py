@@ -53,95 +53,97 @@ K = [
 ]
 
 
-x_1102 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1103 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_1107 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_1109 = _C.x_395  # rules_data/terraforming_mars/cards/001-070.yaml:326
-x_1111 = _C.x_548  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_1112 = _C.x_549  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_1113 = _C.x_550  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_1117 = _C.x_554  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1118 = _C.x_555  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_1119 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_1121 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_1122 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_1123 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1124 = _C.x_561  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1125 = _C.x_562  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_1126 = _C.x_563  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_1130 = _C.x_567  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_1124 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1125 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_1129 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1131 = _C.x_403  # rules_data/terraforming_mars/cards/001-070.yaml:326
+x_1133 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_1134 = _C.x_557  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_1135 = _C.x_558  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_1136 = _C.x_559  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_1137 = _C.x_560  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_1141 = _C.x_564  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1142 = _C.x_565  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_1143 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_1145 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_1146 = _C.x_569  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_1147 = _C.x_570  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1148 = _C.x_571  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1149 = _C.x_572  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_1150 = _C.x_573  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_1154 = _C.x_577  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def d_978(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
+def d_1000(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:325
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_981(ctx, E):
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_1003(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'steel', True)
-    c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'steel', True)
+    c, key = KEYPLACE(ctx, 1008, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_979 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:325
-d_980 = _C.d_356  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1001 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1002 = _C.d_364  # rules_data/terraforming_mars/cards/001-070.yaml:325
 
 
-def d_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1003(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1102(ctx, E):
+    if not x_1124(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 983, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1005, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_982 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_1004 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_983(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_1005(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 983, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1005, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_984 = _C.d_771  # rules_data/terraforming_mars/cards/001-070.yaml:325
-d_985 = _C.d_658  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1006 = _C.d_787  # rules_data/terraforming_mars/cards/001-070.yaml:325
+d_1007 = _C.d_672  # rules_data/terraforming_mars/cards/001-070.yaml:325
 
 
-def d_986(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1008(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 986, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 1008, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
+def t_1009(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:326
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -149,152 +151,160 @@ def t_987(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~719', 'city', True)
-        return t_990(ctx, k, s, E)
+        LOCAL(ctx, E, 't~750', 'city', True)
+        return t_1012(ctx, k, s, E)
 
-    return t_988(ctx, r1, s, E)
-
-
-t_988 = _C.t_359  # rules_data/terraforming_mars/cards/001-070.yaml:326
-d_989 = _C.d_744  # rules_data/terraforming_mars/cards/001-070.yaml:326
+    return t_1010(ctx, r1, s, E)
 
 
-def t_990(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
+t_1010 = _C.t_367  # rules_data/terraforming_mars/cards/001-070.yaml:326
+d_1011 = _C.d_760  # rules_data/terraforming_mars/cards/001-070.yaml:326
+
+
+def t_1012(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1111(ctx, E):
-        return t_991(ctx, k, s, E)
+    if x_1133(ctx, E):
+        return t_1013(ctx, k, s, E)
     return k()
 
 
-def t_991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
+def t_1013(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~729', x_1112(ctx, E), True)
-    if not x_1113(ctx, E):
+    LOCAL(ctx, E, 'mine~754', x_1134(ctx, E), True)
+    LOCAL(ctx, E, 'empty~759', x_1135(ctx, E), True)
+    LOCAL(ctx, E, 'legal~765', x_1136(ctx, E), True)
+    if not x_1137(ctx, E):
         return False
-    return t_994(ctx, k, s, E)
+    return t_1018(ctx, k, s, E)
 
 
-d_992 = _C.d_494  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_993 = _C.d_495  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_1014 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_1015 = _C.d_503  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_1016 = _C.d_504  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_1017 = _C.d_505  # rules_data/terraforming_mars/definitions/board.yaml:145
 
 
-def t_994(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_1018(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 994, None, [], k)
+    return CHOOSE(ctx, 1018, None, [], k)
 
 
-def t_995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1019(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~731', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~732', E.get('space~730'), True)
-    return t_998(ctx, k, s, E)
+    LOCAL(ctx, E, 't~767', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~768', E.get('space~766'), True)
+    return t_1022(ctx, k, s, E)
 
 
-d_996 = _C.d_498  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_997 = _C.d_499  # rules_data/terraforming_mars/definitions/board.yaml:104
+d_1020 = _C.d_508  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_1021 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def t_998(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_1022(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 999, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 1023, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1118(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~732'), '=', False, K[6])
-    return t_1001(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_1142(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~768'), '=', False, K[6])
+    return t_1025(ctx, k, s, E)
 
 
-def d_999(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_1023(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 999, ctx.state.get('board'), E.get('s~732'))
+    c, key = KEYPLACE(ctx, 1023, ctx.state.get('board'), E.get('s~768'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1118(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_1142(ctx, E), '=', False, K[5])
     return True
 
 
-d_1000 = _C.d_502  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_1001 = _C.t_503  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_1002 = _C.t_504  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1003 = _C.t_505  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_1004 = _C.t_506  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1005 = _C.t_507  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_1006 = _C.t_508  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_1007 = _C.d_509  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_1024 = _C.d_512  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_1025 = _C.t_513  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_1026 = _C.t_514  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1027 = _C.t_515  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_1028 = _C.t_516  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1029 = _C.t_517  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_1030 = _C.t_518  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_1031 = _C.d_519  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    978: CPS(d_978),
-    979: CPS(d_979),
-    980: CPS(d_980),
-    981: CPS(d_981),
-    982: CPS(d_982),
-    983: CPS(d_983),
-    984: CPS(d_984),
-    985: CPS(d_985),
-    986: CPS(d_986),
-    987: t_987,
-    988: t_988,
-    989: CPS(d_989),
-    990: t_990,
-    991: t_991,
-    992: CPS(d_992),
-    993: CPS(d_993),
-    994: t_994,
-    995: t_995,
-    996: CPS(d_996),
-    997: CPS(d_997),
-    998: t_998,
-    999: CPS(d_999),
     1000: CPS(d_1000),
-    1001: t_1001,
-    1002: t_1002,
-    1003: t_1003,
-    1004: t_1004,
-    1005: t_1005,
-    1006: t_1006,
+    1001: CPS(d_1001),
+    1002: CPS(d_1002),
+    1003: CPS(d_1003),
+    1004: CPS(d_1004),
+    1005: CPS(d_1005),
+    1006: CPS(d_1006),
     1007: CPS(d_1007),
+    1008: CPS(d_1008),
+    1009: t_1009,
+    1010: t_1010,
+    1011: CPS(d_1011),
+    1012: t_1012,
+    1013: t_1013,
+    1014: CPS(d_1014),
+    1015: CPS(d_1015),
+    1016: CPS(d_1016),
+    1017: CPS(d_1017),
+    1018: t_1018,
+    1019: t_1019,
+    1020: CPS(d_1020),
+    1021: CPS(d_1021),
+    1022: t_1022,
+    1023: CPS(d_1023),
+    1024: CPS(d_1024),
+    1025: t_1025,
+    1026: t_1026,
+    1027: t_1027,
+    1028: t_1028,
+    1029: t_1029,
+    1030: t_1030,
+    1031: CPS(d_1031),
 }
 
 
 CODE = {
-    1102: x_1102,
-    1103: x_1103,
-    1107: x_1107,
-    1109: x_1109,
-    1111: x_1111,
-    1112: x_1112,
-    1113: x_1113,
-    1117: x_1117,
-    1118: x_1118,
-    1119: x_1119,
-    1121: x_1121,
-    1122: x_1122,
-    1123: x_1123,
     1124: x_1124,
     1125: x_1125,
-    1126: x_1126,
-    1130: x_1130,
+    1129: x_1129,
+    1131: x_1131,
+    1133: x_1133,
+    1134: x_1134,
+    1135: x_1135,
+    1136: x_1136,
+    1137: x_1137,
+    1141: x_1141,
+    1142: x_1142,
+    1143: x_1143,
+    1145: x_1145,
+    1146: x_1146,
+    1147: x_1147,
+    1148: x_1148,
+    1149: x_1149,
+    1150: x_1150,
+    1154: x_1154,
 }
 AT = {
 }
@@ -302,5 +312,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:319
-    'underground_city': '{"id":"underground_city","number":"032","name":{"en":"Underground City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1100},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":979},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":1101},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":980},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":1102},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":982},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1103},"o":"-=","e":{"op":"var","n":"n~715","x":1104},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":983}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":981},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":1105},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":984},{"op":"let","v":"r~718","e":{"op":"lit","v":"steel","x":1106},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":985},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":1107},"o":"+=","e":{"op":"var","n":"n~717","x":1108},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":986}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":978},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1109},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":988},{"op":"let","v":"t~719","e":{"op":"lit","v":"city","x":1110},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":989},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~720","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~720"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~720"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":1111},"t":{"op":"seq","b":[{"op":"let","v":"legal~729","e":{"op":"letx","v":"open~725","e":{"op":"filt","v":"s~722","src":{"op":"filt","v":"x~721","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~721"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"t~719"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~722"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~722"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~722"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~723","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~722"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~723"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~724","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~724"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~723"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~724"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~728","e":{"op":"filt","v":"s~726","src":{"op":"var","n":"open~725"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~727","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~726"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~727"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~727"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~728"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~728"},"b":{"op":"var","n":"open~725"}}},"x":1112},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":992},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~729"}]},"b":{"op":"lit","v":0},"x":1113},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":993},{"op":"choose","alts":[{"gens":[{"v":"space~730","src":{"op":"var","n":"legal~729","x":1114},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~731","e":{"op":"var","n":"t~719","x":1115},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":996},{"op":"let","v":"s~732","e":{"op":"var","n":"space~730","x":1116},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":997},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~732"},"d":{},"x":1117},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~731"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1118},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":999},{"op":"set","t":{"op":"st","k":"last_space","x":1119},"o":"=","e":{"op":"var","n":"s~732","x":1120},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":1000},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1121},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~732"},"f":"bonus","d":null,"x":1122},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1003},{"op":"for","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces","x":1123},"w":{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false,"x":1124},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1125},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1005},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":1004},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~731"},"f":"effect","d":null,"x":1126},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":1006},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~731","x":1127},"space":{"op":"var","n":"s~732","x":1128},"by":{"op":"var","n":"you","x":1129}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":1007}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":1002},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":1001}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":998}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":995},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~730"}],"x":1130}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":994}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":991},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":990}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":987},"source":{"doc":"tm-facts","section":"cards.json #032"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:319"}',
+    'underground_city': '{"id":"underground_city","number":"032","name":{"en":"Underground City"},"type":"automated","cost":18,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1122},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1001},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":1123},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1002},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":1124},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1004},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1125},"o":"-=","e":{"op":"var","n":"n~746","x":1126},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1005}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":1003},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":1127},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1006},{"op":"let","v":"r~749","e":{"op":"lit","v":"steel","x":1128},"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1007},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":1129},"o":"+=","e":{"op":"var","n":"n~748","x":1130},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1008}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:325","id":1000},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":1131},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":1010},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":1132},"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":1011},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~751","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~751"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~751"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":1133},"t":{"op":"seq","b":[{"op":"let","v":"mine~754","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~753","src":{"op":"filt","v":"x~752","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~752"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~753"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":1134},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1014},{"op":"let","v":"empty~759","e":{"op":"filt","v":"s~756","src":{"op":"filt","v":"x~755","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"t~750"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~756"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~754"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~756"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~757","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~756"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~757"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~758","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~758"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~757"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~758"}}]}]}}]}]}}]}}]}]},"x":1135},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":1015},{"op":"let","v":"legal~765","e":{"op":"letx","v":"open~761","e":{"op":"filt","v":"s~760","src":{"op":"var","n":"empty~759"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~760"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~760"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~764","e":{"op":"filt","v":"s~762","src":{"op":"var","n":"open~761"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~764"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~764"},"b":{"op":"var","n":"open~761"}}},"b":{"op":"var","n":"open~761"}},"x":1136},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":1016},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~765"}]},"b":{"op":"lit","v":0},"x":1137},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":1017},{"op":"choose","alts":[{"gens":[{"v":"space~766","src":{"op":"var","n":"legal~765","x":1138},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~767","e":{"op":"var","n":"t~750","x":1139},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1020},{"op":"let","v":"s~768","e":{"op":"var","n":"space~766","x":1140},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1021},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~768"},"d":{},"x":1141},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~767"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":1142},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1023},{"op":"set","t":{"op":"st","k":"last_space","x":1143},"o":"=","e":{"op":"var","n":"s~768","x":1144},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":1024},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":1145},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~768"},"f":"bonus","d":null,"x":1146},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1027},{"op":"for","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces","x":1147},"w":{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false,"x":1148},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":1149},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1029},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":1028},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~767"},"f":"effect","d":null,"x":1150},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":1030},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~767","x":1151},"space":{"op":"var","n":"s~768","x":1152},"by":{"op":"var","n":"you","x":1153}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":1031}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":1026},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":1025}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1022}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":1019},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~766"}],"x":1154}}],"kind":"space","prompt":{"def":"place","args":{"t":"city"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Città","en":"place a city tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":1018}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":1013},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":1012}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:326","id":1009},"source":{"doc":"tm-facts","section":"cards.json #032"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:319"}',
 }

@@ -49,312 +49,312 @@ K = [
 ]
 
 
-x_3935 = _C.x_437  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_3936 = _C.x_438  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_3937 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_3938 = _C.x_440  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3939 = _C.x_441  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3940 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_3942 = _C.x_444  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_3943 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3944 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3945 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3946 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3947 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_3948 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_3949 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3951 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3953 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_3955 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_3959 = _C.x_1850  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_4003 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_4004 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_4005 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_4006 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4007 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4008 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_4010 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:92
+x_4011 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4012 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4013 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4014 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4015 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4016 = _C.x_458  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_4017 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4019 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4021 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_4023 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_4027 = _C.x_1880  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def t_3444(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def t_3512(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 10, True)
-    return t_3446(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 10, True)
+    return t_3514(ctx, k, s, E)
 
 
-def d_3445(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3513(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 10, True)
+    LOCAL(ctx, E, 'n~746', 10, True)
     return True
 
 
-def t_3446(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
+def t_3514(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:112
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
-    LOCAL(ctx, E, 'sv~717', 0, True)
-    LOCAL(ctx, E, 'tv~718', 0, True)
-    return t_3450(ctx, k, s, E)
+    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
+    LOCAL(ctx, E, 'sv~748', 0, True)
+    LOCAL(ctx, E, 'tv~749', 0, True)
+    return t_3518(ctx, k, s, E)
 
 
-d_3447 = _C.d_394  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_3448 = _C.d_395  # rules_data/terraforming_mars/definitions/cards.yaml:112
-d_3449 = _C.d_396  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3515 = _C.d_402  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3516 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:112
+d_3517 = _C.d_404  # rules_data/terraforming_mars/definitions/cards.yaml:112
 
 
-def t_3450(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+def t_3518(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_3935(ctx, E), True)
-    LOCAL(ctx, E, 't_v~720', x_3936(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~721', x_3937(ctx, E), True)
-    return t_3454(ctx, k, s, E)
+    LOCAL(ctx, E, 's_v~750', x_4003(ctx, E), True)
+    LOCAL(ctx, E, 't_v~751', x_4004(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~752', x_4005(ctx, E), True)
+    return t_3522(ctx, k, s, E)
 
 
-d_3451 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_3452 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_3453 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
+d_3519 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_3520 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_3521 = _C.d_408  # rules_data/terraforming_mars/definitions/cards.yaml:89
 
 
-def t_3454(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def t_3522(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3938(ctx, E):
-        return d_3455(ctx, E) and k()
-    return t_3458(ctx, k, s, E)
+    if x_4006(ctx, E):
+        return d_3523(ctx, E) and k()
+    return t_3526(ctx, k, s, E)
 
 
-def d_3455(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3523(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3939(ctx, E):
+    if not x_4007(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 3457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3525, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
     return True
 
 
-d_3456 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_3524 = _C.d_411  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def d_3457(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_3525(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3457, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3525, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[1])
     return True
 
 
-def t_3458(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_3526(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3942(ctx, E):
+    if not x_4010(ctx, E):
         return False
-    return t_3460(ctx, k, s, E)
+    return t_3528(ctx, k, s, E)
 
 
-d_3459 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
+d_3527 = _C.d_414  # rules_data/terraforming_mars/definitions/cards.yaml:92
 
 
-def t_3460(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
+def t_3528(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 3460, None, [], k)
+    return CHOOSE(ctx, 3528, None, [], k)
 
 
-def d_3461(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3529(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3530, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3948(ctx, E), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3463, PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4016(ctx, E), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 3531, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3464, PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 3532, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
-    c, key = KEYPLACE(ctx, 3465, PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[1])
+    c, key = KEYPLACE(ctx, 3533, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[1])
     return True
 
 
-def d_3462(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+def d_3530(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3462, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 3530, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3948(ctx, E), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, x_4016(ctx, E), '-=', False, K[1])
     return True
 
 
-def d_3463(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3531(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3463, PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, 3531, PL(ctx, E.get('you')).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[1])
     return True
 
 
-def d_3464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3532(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3464, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, 3532, PL(ctx, E.get('you')).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[1])
     return True
 
 
-def d_3465(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+def d_3533(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3465, PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, 3533, PL(ctx, E.get('you')).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[1])
     return True
 
 
-def d_3466(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3534(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~725', 2, True)
-    LOCAL(ctx, E, 'r~726', 'heat', True)
-    c, key = KEYPLACE(ctx, 3469, PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
+    LOCAL(ctx, E, 'n~756', 2, True)
+    LOCAL(ctx, E, 'r~757', 'heat', True)
+    c, key = KEYPLACE(ctx, 3537, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[2])
     return True
 
 
-def d_3467(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3535(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~725', 2, True)
+    LOCAL(ctx, E, 'n~756', 2, True)
     return True
 
 
-def d_3468(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:641
+def d_3536(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:644
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~726', 'heat', True)
+    LOCAL(ctx, E, 'r~757', 'heat', True)
     return True
 
 
-def d_3469(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_3537(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 3469, PL(ctx, E.get('you')).get('prod'), E.get('r~726'))
+    c, key = KEYPLACE(ctx, 3537, PL(ctx, E.get('you')).get('prod'), E.get('r~757'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~725'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, E.get('n~756'), '+=', False, K[2])
     return True
 
 
 TRIALS = {
-    3444: t_3444,
-    3445: CPS(d_3445),
-    3446: t_3446,
-    3447: CPS(d_3447),
-    3448: CPS(d_3448),
-    3449: CPS(d_3449),
-    3450: t_3450,
-    3451: CPS(d_3451),
-    3452: CPS(d_3452),
-    3453: CPS(d_3453),
-    3454: t_3454,
-    3455: CPS(d_3455),
-    3456: CPS(d_3456),
-    3457: CPS(d_3457),
-    3458: t_3458,
-    3459: CPS(d_3459),
-    3460: t_3460,
-    3461: CPS(d_3461),
-    3462: CPS(d_3462),
-    3463: CPS(d_3463),
-    3464: CPS(d_3464),
-    3465: CPS(d_3465),
-    3466: CPS(d_3466),
-    3467: CPS(d_3467),
-    3468: CPS(d_3468),
-    3469: CPS(d_3469),
+    3512: t_3512,
+    3513: CPS(d_3513),
+    3514: t_3514,
+    3515: CPS(d_3515),
+    3516: CPS(d_3516),
+    3517: CPS(d_3517),
+    3518: t_3518,
+    3519: CPS(d_3519),
+    3520: CPS(d_3520),
+    3521: CPS(d_3521),
+    3522: t_3522,
+    3523: CPS(d_3523),
+    3524: CPS(d_3524),
+    3525: CPS(d_3525),
+    3526: t_3526,
+    3527: CPS(d_3527),
+    3528: t_3528,
+    3529: CPS(d_3529),
+    3530: CPS(d_3530),
+    3531: CPS(d_3531),
+    3532: CPS(d_3532),
+    3533: CPS(d_3533),
+    3534: CPS(d_3534),
+    3535: CPS(d_3535),
+    3536: CPS(d_3536),
+    3537: CPS(d_3537),
 }
 
 
 CODE = {
-    3935: x_3935,
-    3936: x_3936,
-    3937: x_3937,
-    3938: x_3938,
-    3939: x_3939,
-    3940: x_3940,
-    3942: x_3942,
-    3943: x_3943,
-    3944: x_3944,
-    3945: x_3945,
-    3946: x_3946,
-    3947: x_3947,
-    3948: x_3948,
-    3949: x_3949,
-    3951: x_3951,
-    3953: x_3953,
-    3955: x_3955,
-    3959: x_3959,
+    4003: x_4003,
+    4004: x_4004,
+    4005: x_4005,
+    4006: x_4006,
+    4007: x_4007,
+    4008: x_4008,
+    4010: x_4010,
+    4011: x_4011,
+    4012: x_4012,
+    4013: x_4013,
+    4014: x_4014,
+    4015: x_4015,
+    4016: x_4016,
+    4017: x_4017,
+    4019: x_4019,
+    4021: x_4021,
+    4023: x_4023,
+    4027: x_4027,
 }
 AT = {
 }
 
 
 RECORDS = {
-    # rules_data/terraforming_mars/cards/141-208.yaml:634
-    'underground_detonations': '{"id":"underground_detonations","number":"202","name":{"en":"Underground Detonations"},"type":"active","cost":6,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":10,"x":3931},"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3445},{"op":"seq","b":[{"op":"let","v":"price~716","e":{"op":"var","n":"n~715","x":3932},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3447},{"op":"let","v":"sv~717","e":{"op":"lit","v":0,"x":3933},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3448},{"op":"let","v":"tv~718","e":{"op":"lit","v":0,"x":3934},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3449},{"op":"seq","b":[{"op":"let","v":"s_v~719","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~717"},"b":{"op":"lit","v":0},"x":3935},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3451},{"op":"let","v":"t_v~720","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~718"},"b":{"op":"lit","v":0},"x":3936},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3452},{"op":"let","v":"h_v~721","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":3937},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3453},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~719"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":0},"x":3938},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~716"},"x":3939},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3456},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3940},"o":"-=","e":{"op":"var","n":"price~716","x":3941},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3457}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3455},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"price~716"},"x":3942},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3459},{"op":"choose","alts":[{"gens":[{"v":"s~722","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~719"}}]}]},"b":{"op":"lit","v":0}},"x":3943},"label":"s"},{"v":"t~723","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~720"}}]}]},"b":{"op":"lit","v":0}},"x":3944},"label":"t"},{"v":"h~724","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~721"}}]}]},"b":{"op":"lit","v":0}},"x":3945},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~722"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~723"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~724"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"var","n":"price~716"}}]}}],"x":3946}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":3947},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}],"x":3948},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3462},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":3949},"o":"-=","e":{"op":"var","n":"s~722","x":3950},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3463},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":3951},"o":"-=","e":{"op":"var","n":"t~723","x":3952},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3464},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":3953},"o":"-=","e":{"op":"var","n":"h~724","x":3954},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3465}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3461},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~722"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~723"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~724"}]},"b":{"op":"lit","v":{}}},"x":3955}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~716","x":3956}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3460}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3458},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3454}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3450}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3446}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3444},"effect":{"op":"seq","b":[{"op":"let","v":"n~725","e":{"op":"lit","v":2,"x":3957},"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3467},{"op":"let","v":"r~726","e":{"op":"lit","v":"heat","x":3958},"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3468},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~726"},"d":0,"x":3959},"o":"+=","e":{"op":"var","n":"n~725","x":3960},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3469}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:641","id":3466}}],"source":{"doc":"tm-facts","section":"cards.json #202"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:634"}',
+    # rules_data/terraforming_mars/cards/141-208.yaml:637
+    'underground_detonations': '{"id":"underground_detonations","number":"202","name":{"en":"Underground Detonations"},"type":"active","cost":6,"tags":["building"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":10,"x":3999},"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3513},{"op":"seq","b":[{"op":"let","v":"price~747","e":{"op":"var","n":"n~746","x":4000},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3515},{"op":"let","v":"sv~748","e":{"op":"lit","v":0,"x":4001},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3516},{"op":"let","v":"tv~749","e":{"op":"lit","v":0,"x":4002},"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3517},{"op":"seq","b":[{"op":"let","v":"s_v~750","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~748"},"b":{"op":"lit","v":0},"x":4003},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3519},{"op":"let","v":"t_v~751","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~749"},"b":{"op":"lit","v":0},"x":4004},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":3520},{"op":"let","v":"h_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":4005},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":3521},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~750"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":0},"x":4006},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~747"},"x":4007},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3524},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":4008},"o":"-=","e":{"op":"var","n":"price~747","x":4009},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3525}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3523},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"price~747"},"x":4010},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3527},{"op":"choose","alts":[{"gens":[{"v":"s~753","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~750"}}]}]},"b":{"op":"lit","v":0}},"x":4011},"label":"s"},{"v":"t~754","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~751"}}]}]},"b":{"op":"lit","v":0}},"x":4012},"label":"t"},{"v":"h~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":4013},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~753"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"var","n":"price~747"}}]}}],"x":4014}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":4015},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}],"x":4016},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3530},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":4017},"o":"-=","e":{"op":"var","n":"s~753","x":4018},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3531},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":4019},"o":"-=","e":{"op":"var","n":"t~754","x":4020},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3532},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":4021},"o":"-=","e":{"op":"var","n":"h~755","x":4022},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":3533}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":3529},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~753"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~754"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~755"}]},"b":{"op":"lit","v":{}}},"x":4023}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":0},"eval":{"price":{"op":"var","n":"price~747","x":4024}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":3528}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":3526},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":3522}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":3518}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:112","id":3514}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3512},"effect":{"op":"seq","b":[{"op":"let","v":"n~756","e":{"op":"lit","v":2,"x":4025},"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3535},{"op":"let","v":"r~757","e":{"op":"lit","v":"heat","x":4026},"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3536},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~757"},"d":0,"x":4027},"o":"+=","e":{"op":"var","n":"n~756","x":4028},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":3537}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:644","id":3534}}],"source":{"doc":"tm-facts","section":"cards.json #202"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:637"}',
 }

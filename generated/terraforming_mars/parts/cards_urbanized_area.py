@@ -53,120 +53,120 @@ K = [
 ]
 
 
-x_2499 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2500 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:37
-x_2504 = _C.x_544  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_2506 = _C.x_395  # rules_data/terraforming_mars/cards/071-140.yaml:503
+x_2543 = _C.x_424  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2544 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:37
+x_2548 = _C.x_552  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2550 = _C.x_403  # rules_data/terraforming_mars/cards/071-140.yaml:503
 
 
-def x_2510(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def x_2554(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:186
     if E is None:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_722, 0) if type(_h1) is dict else KEY(_h1, v_p_722, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('step', 0) if type(v_p_722) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_722, NOREC).get('max', 0) if type(v_p_722) is str else 0))) is int else num(_w4))) for v_p_722 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_722, NOREC).get('tile', None) if type(v_p_722) is str else None) == E.get('t~719'))))
-    return MEMO(ctx, (2510, E.get('t~719'), ctx.stamps.get('params', 0),), compute)
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_753, 0) if type(_h1) is dict else KEY(_h1, v_p_753, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('step', 0) if type(v_p_753) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_753, NOREC).get('max', 0) if type(v_p_753) is str else 0))) is int else num(_w4))) for v_p_753 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_753, NOREC).get('tile', None) if type(v_p_753) is str else None) == E.get('t~750'))))
+    return MEMO(ctx, (2554, E.get('t~750'), ctx.stamps.get('params', 0),), compute)
 
 
-def x_2511(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def x_2555(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~719'))) is str else None)
+        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~750'))) is str else None)
         _h2 = ctx.state.get('board')
         _h3 = ctx.state.get('claims')
-        return [v_x_724 for v_x_724 in [v_x_723 for v_x_723 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_723, NOREC).get('type', None) if type(v_x_723) is str else None) == _h1)] if (True if ((not (v_x_724 in _h2 if type(_h2) in (list, dict) else IN(v_x_724, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_x_724, NOREC).get('reserved', None) if type(v_x_724) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_x_724, NOREC).get('reserved', None) if type(v_x_724) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_x_724 in _h3 if type(_h3) in (list, dict) else IN(v_x_724, _h3)))) or (((_h3.get(v_x_724, None) if type(_h3) is dict else KEY(_h3, v_x_724, None)) == E.get('you'))) else False)) and ((len([v_y_725 for v_y_725 in ADJ(ctx, 'spaces', v_x_724) if (True if ((v_y_725 in _h2 if type(_h2) in (list, dict) else IN(v_y_725, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_725, {}) if type(_h2) is dict else KEY(_h2, v_y_725, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_725, {}) if type(_h2) is dict else KEY(_h2, v_y_725, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~721'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_725, {}) if type(_h2) is dict else KEY(_h2, v_y_725, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~721'))) else False)) else False)]) >= (_w6 if type((_w6 := E.get('n~720'))) is int else num(_w6)))) else False)]
-    return MEMO(ctx, (2511, E.get('n~720'), E.get('this'), E.get('t~719'), E.get('u~721'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
+        return [v_x_755 for v_x_755 in [v_x_754 for v_x_754 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_754, NOREC).get('type', None) if type(v_x_754) is str else None) == _h1)] if (True if ((not (v_x_755 in _h2 if type(_h2) in (list, dict) else IN(v_x_755, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_x_755, NOREC).get('reserved', None) if type(v_x_755) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_x_755 in _h3 if type(_h3) in (list, dict) else IN(v_x_755, _h3)))) or (((_h3.get(v_x_755, None) if type(_h3) is dict else KEY(_h3, v_x_755, None)) == E.get('you'))) else False)) and ((len([v_y_756 for v_y_756 in ADJ(ctx, 'spaces', v_x_755) if (True if ((v_y_756 in _h2 if type(_h2) in (list, dict) else IN(v_y_756, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_756, {}) if type(_h2) is dict else KEY(_h2, v_y_756, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_756, {}) if type(_h2) is dict else KEY(_h2, v_y_756, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~752'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_756, {}) if type(_h2) is dict else KEY(_h2, v_y_756, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~752'))) else False)) else False)]) >= (_w6 if type((_w6 := E.get('n~751'))) is int else num(_w6)))) else False)]
+    return MEMO(ctx, (2555, E.get('n~751'), E.get('this'), E.get('t~750'), E.get('u~752'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
-def x_2512(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:149
+def x_2556(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:191
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('l~726')) > 0)
+    return (FN['count'](ctx, None, E.get('l~757')) > 0)
 
 
-x_2516 = _C.x_2516  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2517 = _C.x_2517  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_2518 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_2520 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_2521 = _C.x_2521  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_2522 = _C.x_2522  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2523 = _C.x_2523  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2524 = _C.x_2524  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_2525 = _C.x_2525  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_2529 = _C.x_2529  # rules_data/terraforming_mars/definitions/board.yaml:150
+x_2560 = _C.x_2560  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2561 = _C.x_2561  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_2562 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_2564 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_2565 = _C.x_2565  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_2566 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2567 = _C.x_2567  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2568 = _C.x_2568  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_2569 = _C.x_2569  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_2573 = _C.x_2573  # rules_data/terraforming_mars/definitions/board.yaml:192
 
 
-def d_2204(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
+def d_2248(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:502
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2207(ctx, E):
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_2251(ctx, E):
         return False
     ctx.steps += 3
-    LOCAL(ctx, E, 'n~717', 2, True)
-    LOCAL(ctx, E, 'r~718', 'megacredits', True)
-    c, key = KEYPLACE(ctx, 2212, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    LOCAL(ctx, E, 'n~748', 2, True)
+    LOCAL(ctx, E, 'r~749', 'megacredits', True)
+    c, key = KEYPLACE(ctx, 2256, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-d_2205 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:502
-d_2206 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2249 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2250 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:502
 
 
-def d_2207(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2251(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2499(ctx, E):
+    if not x_2543(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2209, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2253, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_2208 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:37
+d_2252 = _C.d_387  # rules_data/terraforming_mars/definitions/resources.yaml:37
 
 
-def d_2209(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
+def d_2253(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2209, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2253, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '-=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '-=', False, K[4])
     return True
 
 
-d_2210 = _C.d_771  # rules_data/terraforming_mars/cards/071-140.yaml:502
-d_2211 = _C.d_487  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2254 = _C.d_787  # rules_data/terraforming_mars/cards/071-140.yaml:502
+d_2255 = _C.d_495  # rules_data/terraforming_mars/cards/071-140.yaml:502
 
 
-def d_2212(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2256(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2212, PL(ctx, E.get('you')).get('prod'), E.get('r~718'))
+    c, key = KEYPLACE(ctx, 2256, PL(ctx, E.get('you')).get('prod'), E.get('r~749'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~717'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~748'), '+=', False, K[4])
     return True
 
 
-def t_2213(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
+def t_2257(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -174,202 +174,202 @@ def t_2213(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 't~719', 'city', True)
-        LOCAL(ctx, E, 'n~720', 2, True)
-        LOCAL(ctx, E, 'u~721', 'city', True)
-        return t_2218(ctx, k, s, E)
+        LOCAL(ctx, E, 't~750', 'city', True)
+        LOCAL(ctx, E, 'n~751', 2, True)
+        LOCAL(ctx, E, 'u~752', 'city', True)
+        return t_2262(ctx, k, s, E)
 
-    return t_2214(ctx, r1, s, E)
-
-
-t_2214 = _C.t_359  # rules_data/terraforming_mars/cards/071-140.yaml:503
-d_2215 = _C.d_744  # rules_data/terraforming_mars/cards/071-140.yaml:503
-d_2216 = _C.d_786  # rules_data/terraforming_mars/cards/071-140.yaml:503
+    return t_2258(ctx, r1, s, E)
 
 
-def d_2217(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
+t_2258 = _C.t_367  # rules_data/terraforming_mars/cards/071-140.yaml:503
+d_2259 = _C.d_760  # rules_data/terraforming_mars/cards/071-140.yaml:503
+d_2260 = _C.d_802  # rules_data/terraforming_mars/cards/071-140.yaml:503
+
+
+def d_2261(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:503
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~721', 'city', True)
+    LOCAL(ctx, E, 'u~752', 'city', True)
     return True
 
 
-def t_2218(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:144
+def t_2262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:186
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_2510(ctx, E):
-        return t_2219(ctx, k, s, E)
+    if x_2554(ctx, E):
+        return t_2263(ctx, k, s, E)
     return k()
 
 
-def t_2219(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def t_2263(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~726', x_2511(ctx, E), True)
-    if not x_2512(ctx, E):
+    LOCAL(ctx, E, 'l~757', x_2555(ctx, E), True)
+    if not x_2556(ctx, E):
         return False
-    return t_2222(ctx, k, s, E)
+    return t_2266(ctx, k, s, E)
 
 
-def d_2220(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
+def d_2264(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:187
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~726', x_2511(ctx, E), True)
+    LOCAL(ctx, E, 'l~757', x_2555(ctx, E), True)
     return True
 
 
-def d_2221(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:149
+def d_2265(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:191
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_2512(ctx, E):
+    if not x_2556(ctx, E):
         return False
     return True
 
 
-def t_2222(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
+def t_2266(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 2222, None, [], k)
+    return CHOOSE(ctx, 2266, None, [], k)
 
 
-def t_2223(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2267(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~728', E.get('t~719'), True)
-    LOCAL(ctx, E, 's~729', E.get('space~727'), True)
-    return t_2226(ctx, k, s, E)
+    LOCAL(ctx, E, 't~759', E.get('t~750'), True)
+    LOCAL(ctx, E, 's~760', E.get('space~758'), True)
+    return t_2270(ctx, k, s, E)
 
 
-def d_2224(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:150
+def d_2268(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~728', E.get('t~719'), True)
+    LOCAL(ctx, E, 't~759', E.get('t~750'), True)
     return True
 
 
-d_2225 = _C.d_2225  # rules_data/terraforming_mars/definitions/board.yaml:150
+d_2269 = _C.d_2269  # rules_data/terraforming_mars/definitions/board.yaml:192
 
 
-def t_2226(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def t_2270(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2227, ctx.state.get('board'), E.get('s~729'))
+    c, key = KEYPLACE(ctx, 2271, ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2517(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~729'), '=', False, K[6])
-    return t_2229(ctx, k, s, E)
+        SET(ctx, 'board', c, key, x_2561(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~760'), '=', False, K[6])
+    return t_2273(ctx, k, s, E)
 
 
-def d_2227(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_2271(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2227, ctx.state.get('board'), E.get('s~729'))
+    c, key = KEYPLACE(ctx, 2271, ctx.state.get('board'), E.get('s~760'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2517(ctx, E), '=', False, K[5])
+        SET(ctx, 'board', c, key, x_2561(ctx, E), '=', False, K[5])
     return True
 
 
-d_2228 = _C.d_2228  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_2229 = _C.t_2229  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_2230 = _C.t_2230  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2231 = _C.t_2231  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_2232 = _C.t_2232  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2233 = _C.t_2233  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_2234 = _C.t_2234  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_2235 = _C.d_2235  # rules_data/terraforming_mars/definitions/board.yaml:83
+d_2272 = _C.d_2272  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_2273 = _C.t_2273  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_2274 = _C.t_2274  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2275 = _C.t_2275  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_2276 = _C.t_2276  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2277 = _C.t_2277  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_2278 = _C.t_2278  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_2279 = _C.d_2279  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    2204: CPS(d_2204),
-    2205: CPS(d_2205),
-    2206: CPS(d_2206),
-    2207: CPS(d_2207),
-    2208: CPS(d_2208),
-    2209: CPS(d_2209),
-    2210: CPS(d_2210),
-    2211: CPS(d_2211),
-    2212: CPS(d_2212),
-    2213: t_2213,
-    2214: t_2214,
-    2215: CPS(d_2215),
-    2216: CPS(d_2216),
-    2217: CPS(d_2217),
-    2218: t_2218,
-    2219: t_2219,
-    2220: CPS(d_2220),
-    2221: CPS(d_2221),
-    2222: t_2222,
-    2223: t_2223,
-    2224: CPS(d_2224),
-    2225: CPS(d_2225),
-    2226: t_2226,
-    2227: CPS(d_2227),
-    2228: CPS(d_2228),
-    2229: t_2229,
-    2230: t_2230,
-    2231: t_2231,
-    2232: t_2232,
-    2233: t_2233,
-    2234: t_2234,
-    2235: CPS(d_2235),
+    2248: CPS(d_2248),
+    2249: CPS(d_2249),
+    2250: CPS(d_2250),
+    2251: CPS(d_2251),
+    2252: CPS(d_2252),
+    2253: CPS(d_2253),
+    2254: CPS(d_2254),
+    2255: CPS(d_2255),
+    2256: CPS(d_2256),
+    2257: t_2257,
+    2258: t_2258,
+    2259: CPS(d_2259),
+    2260: CPS(d_2260),
+    2261: CPS(d_2261),
+    2262: t_2262,
+    2263: t_2263,
+    2264: CPS(d_2264),
+    2265: CPS(d_2265),
+    2266: t_2266,
+    2267: t_2267,
+    2268: CPS(d_2268),
+    2269: CPS(d_2269),
+    2270: t_2270,
+    2271: CPS(d_2271),
+    2272: CPS(d_2272),
+    2273: t_2273,
+    2274: t_2274,
+    2275: t_2275,
+    2276: t_2276,
+    2277: t_2277,
+    2278: t_2278,
+    2279: CPS(d_2279),
 }
 
 
 CODE = {
-    2499: x_2499,
-    2500: x_2500,
-    2504: x_2504,
-    2506: x_2506,
-    2510: x_2510,
-    2511: x_2511,
-    2512: x_2512,
-    2516: x_2516,
-    2517: x_2517,
-    2518: x_2518,
-    2520: x_2520,
-    2521: x_2521,
-    2522: x_2522,
-    2523: x_2523,
-    2524: x_2524,
-    2525: x_2525,
-    2529: x_2529,
+    2543: x_2543,
+    2544: x_2544,
+    2548: x_2548,
+    2550: x_2550,
+    2554: x_2554,
+    2555: x_2555,
+    2556: x_2556,
+    2560: x_2560,
+    2561: x_2561,
+    2562: x_2562,
+    2564: x_2564,
+    2565: x_2565,
+    2566: x_2566,
+    2567: x_2567,
+    2568: x_2568,
+    2569: x_2569,
+    2573: x_2573,
 }
 AT = {
-    2510: 'rules_data/terraforming_mars/definitions/board.yaml:144',
-    2511: 'rules_data/terraforming_mars/definitions/board.yaml:145',
-    2512: 'rules_data/terraforming_mars/definitions/board.yaml:149',
+    2554: 'rules_data/terraforming_mars/definitions/board.yaml:186',
+    2555: 'rules_data/terraforming_mars/definitions/board.yaml:187',
+    2556: 'rules_data/terraforming_mars/definitions/board.yaml:191',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:495
-    'urbanized_area': '{"id":"urbanized_area","number":"120","name":{"en":"Urbanized Area"},"type":"automated","cost":10,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2497},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2205},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2498},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2206},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~716"},"f":"production_min","d":0},"x":2499},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2208},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2500},"o":"-=","e":{"op":"var","n":"n~715","x":2501},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2209}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2207},{"op":"let","v":"n~717","e":{"op":"lit","v":2,"x":2502},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2210},{"op":"let","v":"r~718","e":{"op":"lit","v":"megacredits","x":2503},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2211},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~718"},"d":0,"x":2504},"o":"+=","e":{"op":"var","n":"n~717","x":2505},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2212}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2204},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2506},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2214},{"op":"let","v":"t~719","e":{"op":"lit","v":"city","x":2507},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2215},{"op":"let","v":"n~720","e":{"op":"lit","v":2,"x":2508},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2216},{"op":"let","v":"u~721","e":{"op":"lit","v":"city","x":2509},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2217},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~722","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~722"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~722"},"f":"tile","d":null},"b":{"op":"var","n":"t~719"}}}]},"x":2510},"t":{"op":"seq","b":[{"op":"let","v":"l~726","e":{"op":"filt","v":"x~724","src":{"op":"filt","v":"x~723","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~723"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~719"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~724"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~724"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"x~724"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"x~724"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"y~725","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~724"}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~725"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~721"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~725"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~721"}}]}]}}]},"b":{"op":"var","n":"n~720"}}]},"x":2511},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2220},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"l~726"}]},"b":{"op":"lit","v":0},"x":2512},"at":"rules_data/terraforming_mars/definitions/board.yaml:149","id":2221},{"op":"choose","alts":[{"gens":[{"v":"space~727","src":{"op":"var","n":"l~726","x":2513},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~728","e":{"op":"var","n":"t~719","x":2514},"at":"rules_data/terraforming_mars/definitions/board.yaml:150","id":2224},{"op":"let","v":"s~729","e":{"op":"var","n":"space~727","x":2515},"at":"rules_data/terraforming_mars/definitions/board.yaml:150","id":2225},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~729"},"d":{},"x":2516},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~728"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2517},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2227},{"op":"set","t":{"op":"st","k":"last_space","x":2518},"o":"=","e":{"op":"var","n":"s~729","x":2519},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":2228},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2520},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~729"},"f":"bonus","d":null,"x":2521},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2231},{"op":"for","v":"x~730","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~729"}],"kind":"spaces","x":2522},"w":{"op":"in","a":{"op":"var","n":"x~730"},"b":{"op":"st","k":"board"},"neg":false,"x":2523},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~730"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2524},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2233},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":2232},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~728"},"f":"effect","d":null,"x":2525},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":2234},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~728","x":2526},"space":{"op":"var","n":"s~729","x":2527},"by":{"op":"var","n":"you","x":2528}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":2235}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":2230},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":2229}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2226}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":2223},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~727"}],"x":2529}}],"kind":"space","prompt":{"def":"place_next_to_several","args":{"t":"city","n":2,"u":"city"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Città adiacente ad almeno 2 tessere Città","en":"place a city tile next to at least 2 city tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:150","id":2222}],"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":2219},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":2218}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2213},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +2 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #120 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:495"}',
+    'urbanized_area': '{"id":"urbanized_area","number":"120","name":{"en":"Urbanized Area"},"type":"automated","cost":10,"tags":["city","building"],"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2541},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2249},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2542},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2250},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"}},"b":{"op":"fld","kind":"resources","of":{"op":"var","n":"r~747"},"f":"production_min","d":0},"x":2543},"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2252},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2544},"o":"-=","e":{"op":"var","n":"n~746","x":2545},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2253}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:37","id":2251},{"op":"let","v":"n~748","e":{"op":"lit","v":2,"x":2546},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2254},{"op":"let","v":"r~749","e":{"op":"lit","v":"megacredits","x":2547},"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2255},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~749"},"d":0,"x":2548},"o":"+=","e":{"op":"var","n":"n~748","x":2549},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2256}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:502","id":2248},"effect":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":2550},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2258},{"op":"let","v":"t~750","e":{"op":"lit","v":"city","x":2551},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2259},{"op":"let","v":"n~751","e":{"op":"lit","v":2,"x":2552},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2260},{"op":"let","v":"u~752","e":{"op":"lit","v":"city","x":2553},"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2261},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~753","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~753"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~753"},"f":"tile","d":null},"b":{"op":"var","n":"t~750"}}}]},"x":2554},"t":{"op":"seq","b":[{"op":"let","v":"l~757","e":{"op":"filt","v":"x~755","src":{"op":"filt","v":"x~754","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~754"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~750"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~755"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"x~755"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"x~755"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"cmp","o":">=","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"y~756","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"x~755"}],"kind":"spaces"},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"y~756"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~752"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"y~756"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~752"}}]}]}}]},"b":{"op":"var","n":"n~751"}}]},"x":2555},"at":"rules_data/terraforming_mars/definitions/board.yaml:187","id":2264},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"l~757"}]},"b":{"op":"lit","v":0},"x":2556},"at":"rules_data/terraforming_mars/definitions/board.yaml:191","id":2265},{"op":"choose","alts":[{"gens":[{"v":"space~758","src":{"op":"var","n":"l~757","x":2557},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~759","e":{"op":"var","n":"t~750","x":2558},"at":"rules_data/terraforming_mars/definitions/board.yaml:192","id":2268},{"op":"let","v":"s~760","e":{"op":"var","n":"space~758","x":2559},"at":"rules_data/terraforming_mars/definitions/board.yaml:192","id":2269},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~760"},"d":{},"x":2560},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~759"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":2561},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2271},{"op":"set","t":{"op":"st","k":"last_space","x":2562},"o":"=","e":{"op":"var","n":"s~760","x":2563},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":2272},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":2564},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~760"},"f":"bonus","d":null,"x":2565},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2275},{"op":"for","v":"x~761","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~760"}],"kind":"spaces","x":2566},"w":{"op":"in","a":{"op":"var","n":"x~761"},"b":{"op":"st","k":"board"},"neg":false,"x":2567},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~761"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":2568},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2277},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":2276},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~759"},"f":"effect","d":null,"x":2569},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":2278},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~759","x":2570},"space":{"op":"var","n":"s~760","x":2571},"by":{"op":"var","n":"you","x":2572}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":2279}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":2274},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":2273}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2270}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":2267},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~758"}],"x":2573}}],"kind":"space","prompt":{"def":"place_next_to_several","args":{"t":"city","n":2,"u":"city"},"kinds":{"t":"tiles","u":"tiles"},"text":{"it":"piazza una tessera Città adiacente ad almeno 2 tessere Città","en":"place a city tile next to at least 2 city tiles"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:192","id":2266}],"at":"rules_data/terraforming_mars/definitions/board.yaml:187","id":2263},"at":"rules_data/terraforming_mars/definitions/board.yaml:186","id":2262}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:503","id":2257},"note":"-1 energy production comes from the render icons; cards.json `behavior` lists only the +2 M€ production (the card is not fully structured)","source":{"doc":"tm-facts","section":"cards.json #120 (not fully structured: render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:495"}',
 }

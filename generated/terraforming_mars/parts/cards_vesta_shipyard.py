@@ -47,49 +47,49 @@ K = [
 ]
 
 
-x_1509 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_1537 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_1331(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
+def d_1359(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:575
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'titanium', True)
-    c, key = KEYPLACE(ctx, 1334, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'titanium', True)
+    c, key = KEYPLACE(ctx, 1362, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_1332 = _C.d_344  # rules_data/terraforming_mars/cards/001-070.yaml:575
-d_1333 = _C.d_345  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1360 = _C.d_352  # rules_data/terraforming_mars/cards/001-070.yaml:575
+d_1361 = _C.d_353  # rules_data/terraforming_mars/cards/001-070.yaml:575
 
 
-def d_1334(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_1362(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1334, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 1362, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    1331: CPS(d_1331),
-    1332: CPS(d_1332),
-    1333: CPS(d_1333),
-    1334: CPS(d_1334),
+    1359: CPS(d_1359),
+    1360: CPS(d_1360),
+    1361: CPS(d_1361),
+    1362: CPS(d_1362),
 }
 
 
 CODE = {
-    1509: x_1509,
+    1537: x_1537,
 }
 AT = {
 }
@@ -97,5 +97,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:569
-    'vesta_shipyard': '{"id":"vesta_shipyard","number":"057","name":{"en":"Vesta Shipyard"},"type":"automated","cost":15,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":1507},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1332},{"op":"let","v":"r~716","e":{"op":"lit","v":"titanium","x":1508},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1333},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":1509},"o":"+=","e":{"op":"var","n":"n~715","x":1510},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1334}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1331},"vp":{"op":"lit","v":1,"x":1511},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #057"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:569"}',
+    'vesta_shipyard': '{"id":"vesta_shipyard","number":"057","name":{"en":"Vesta Shipyard"},"type":"automated","cost":15,"tags":["jovian","space"],"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":1535},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1360},{"op":"let","v":"r~747","e":{"op":"lit","v":"titanium","x":1536},"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1361},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":1537},"o":"+=","e":{"op":"var","n":"n~746","x":1538},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":1362}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:575","id":1359},"vp":{"op":"lit","v":1,"x":1539},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #057"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:569"}',
 }

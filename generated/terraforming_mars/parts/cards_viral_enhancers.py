@@ -48,34 +48,34 @@ K = [
 ]
 
 
-def x_1768(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:49
+def x_1796(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:49
     if E is None:
         E = ctx.env()
     return (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and ((True if (('plant' in _w3 if type((_w3 := (_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None)))) in (list, dict) else IN('plant', _w3))) or (('microbe' in _w5 if type((_w5 := (_w4.get('tags', None) if type((_w4 := E.get('event'))) is dict else KEY(_w4, 'tags', None)))) in (list, dict) else IN('microbe', _w5))) or (('animal' in _w7 if type((_w7 := (_w6.get('tags', None) if type((_w6 := E.get('event'))) is dict else KEY(_w6, 'tags', None)))) in (list, dict) else IN('animal', _w7))) else False)) else False)
 
 
-def x_1769(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
+def x_1797(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
     if E is None:
         E = ctx.env()
     return (_w6 + _w7 if type((_w6 := (_w3 + _w4 if type((_w3 := items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('plant'))) is type((_w4 := items_of((_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None))).count('microbe'))) is int else AR('+', _w3, _w4)))) is type((_w7 := items_of((_w5.get('tags', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'tags', None))).count('animal'))) is int else AR('+', _w6, _w7))
 
 
-x_1772 = _C.x_1772  # rules_data/terraforming_mars/definitions/resources.yaml:11
+x_1800 = _C.x_1800  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
-def x_1776(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+def x_1804(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
     if E is None:
         E = ctx.env()
     return (True if (IN((_w1.get('card', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'card', None)), (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tableau'))) and (((ctx.index.plain['cards'].get(_w4, NOREC).get('resource', None) if type((_w4 := (_w3.get('card', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'card', None)))) is str else None) != None)) else False)
 
 
-def x_1777(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:26
+def x_1805(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:26
     if E is None:
         E = ctx.env()
     return (_w3.get((_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)), 0) if type((_w3 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, (_w2.get('card', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'card', None)), 0))
 
 
-def t_1560(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
+def t_1588(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -84,132 +84,132 @@ def t_1560(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-14
     def nxt(left):
         if left <= 0:
             return k()
-        return t_1561(ctx, lambda: nxt(left - 1), k, E)
+        return t_1589(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(x_1769(ctx, E)))
+    return nxt(num(x_1797(ctx, E)))
 
 
-def t_1561(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
+def t_1589(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1561, None, [], k)
+    return CHOOSE(ctx, 1589, None, [], k)
 
 
-def d_1562(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1590(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~718', 1, True)
-    LOCAL(ctx, E, 'r~719', 'plants', True)
-    c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
+    LOCAL(ctx, E, 'n~749', 1, True)
+    LOCAL(ctx, E, 'r~750', 'plants', True)
+    c, key = KEYPLACE(ctx, 1593, PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~749'), '+=', False, K[0])
     return True
 
 
-d_1563 = _C.d_361  # rules_data/terraforming_mars/cards/071-140.yaml:59
-d_1564 = _C.d_530  # rules_data/terraforming_mars/cards/071-140.yaml:59
+d_1591 = _C.d_369  # rules_data/terraforming_mars/cards/071-140.yaml:59
+d_1592 = _C.d_540  # rules_data/terraforming_mars/cards/071-140.yaml:59
 
 
-def d_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
+def d_1593(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:11
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1565, PL(ctx, E.get('you')).get('stock'), E.get('r~719'))
+    c, key = KEYPLACE(ctx, 1593, PL(ctx, E.get('you')).get('stock'), E.get('r~750'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~718'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, E.get('n~749'), '+=', False, K[0])
     return True
 
 
-def d_1566(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+def d_1594(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~720', 1, True)
-    if not d_1568(ctx, E):
+    LOCAL(ctx, E, 'n~751', 1, True)
+    if not d_1596(ctx, E):
         return False
     return True
 
 
-d_1567 = _C.d_1020  # rules_data/terraforming_mars/cards/071-140.yaml:59
+d_1595 = _C.d_1044  # rules_data/terraforming_mars/cards/071-140.yaml:59
 
 
-def d_1568(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+def d_1596(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1776(ctx, E):
+    if not x_1804(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 1570, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
+    c, key = KEYPLACE(ctx, 1598, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~720'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[1])
     return True
 
 
-def d_1569(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+def d_1597(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_1776(ctx, E):
+    if not x_1804(ctx, E):
         return False
     return True
 
 
-def d_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:26
+def d_1598(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:26
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1570, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
+    c, key = KEYPLACE(ctx, 1598, PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~720'), '+=', False, K[1])
+        SET(ctx, 'card_res', c, key, E.get('n~751'), '+=', False, K[1])
     return True
 
 
 TRIALS = {
-    1560: t_1560,
-    1561: t_1561,
-    1562: CPS(d_1562),
-    1563: CPS(d_1563),
-    1564: CPS(d_1564),
-    1565: CPS(d_1565),
-    1566: CPS(d_1566),
-    1567: CPS(d_1567),
-    1568: CPS(d_1568),
-    1569: CPS(d_1569),
-    1570: CPS(d_1570),
+    1588: t_1588,
+    1589: t_1589,
+    1590: CPS(d_1590),
+    1591: CPS(d_1591),
+    1592: CPS(d_1592),
+    1593: CPS(d_1593),
+    1594: CPS(d_1594),
+    1595: CPS(d_1595),
+    1596: CPS(d_1596),
+    1597: CPS(d_1597),
+    1598: CPS(d_1598),
 }
 
 
 CODE = {
-    1768: x_1768,
-    1769: x_1769,
-    1772: x_1772,
-    1776: x_1776,
-    1777: x_1777,
+    1796: x_1796,
+    1797: x_1797,
+    1800: x_1800,
+    1804: x_1804,
+    1805: x_1805,
 }
 AT = {
-    1768: 'rules_data/terraforming_mars/cards/071-140.yaml:49',
-    1769: 'rules_data/terraforming_mars/cards/071-140.yaml:59',
-    1776: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:25',
-    1777: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:26',
+    1796: 'rules_data/terraforming_mars/cards/071-140.yaml:49',
+    1797: 'rules_data/terraforming_mars/cards/071-140.yaml:59',
+    1804: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:25',
+    1805: 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:26',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:49
-    'viral_enhancers': '{"id":"viral_enhancers","number":"074","name":{"en":"Viral Enhancers"},"type":"active","cost":9,"tags":["science","microbe"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":1768},"b":{"op":"rep","n":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~715","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~715"},"b":{"op":"lit","v":"plant"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~716","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~716"},"b":{"op":"lit","v":"microbe"}}}]}},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~717","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~717"},"b":{"op":"lit","v":"animal"}}}]},"x":1769},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":1770},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1563},{"op":"let","v":"r~719","e":{"op":"lit","v":"plants","x":1771},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1564},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~719"},"d":0,"x":1772},"o":"+=","e":{"op":"var","n":"n~718","x":1773},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1565}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1562},"label":{"op":"lit","v":{"option":0},"x":1774}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~720","e":{"op":"lit","v":1,"x":1775},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1567},{"op":"seq","b":[{"op":"req","c":{"op":"and","a":[{"op":"in","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"resource","d":null},"b":{"op":"lit","v":null}}],"x":1776},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1569},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"d":0,"x":1777},"o":"+=","e":{"op":"var","n":"n~720","x":1778},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:26","id":1570}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1568}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1566},"label":{"op":"lit","v":{"option":1},"x":1779}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 1 risorsa alla carta giocata","en":"choose one: gain 1 plant, or add 1 resource to the card played"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1561},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1560}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #074 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:49"}',
+    'viral_enhancers': '{"id":"viral_enhancers","number":"074","name":{"en":"Viral Enhancers"},"type":"active","cost":9,"tags":["science","microbe"],"triggers":[{"on":"played","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"by"}},"b":{"op":"var","n":"you"}},{"op":"or","a":[{"op":"in","a":{"op":"lit","v":"plant"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"microbe"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false},{"op":"in","a":{"op":"lit","v":"animal"},"b":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"neg":false}]}],"x":1796},"b":{"op":"rep","n":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~746","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~746"},"b":{"op":"lit","v":"plant"}}}]},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~747","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~747"},"b":{"op":"lit","v":"microbe"}}}]}},"b":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~748","src":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"tags"}},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~748"},"b":{"op":"lit","v":"animal"}}}]},"x":1797},"b":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":1798},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1591},{"op":"let","v":"r~750","e":{"op":"lit","v":"plants","x":1799},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1592},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~750"},"d":0,"x":1800},"o":"+=","e":{"op":"var","n":"n~749","x":1801},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1593}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:11","id":1590},"label":{"op":"lit","v":{"option":0},"x":1802}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~751","e":{"op":"lit","v":1,"x":1803},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1595},{"op":"seq","b":[{"op":"req","c":{"op":"and","a":[{"op":"in","a":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"b":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"neg":false},{"op":"cmp","o":"!=","a":{"op":"fld","kind":"cards","of":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"f":"resource","d":null},"b":{"op":"lit","v":null}}],"x":1804},"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1597},{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"you"}},"k":{"op":"key","of":{"op":"var","n":"event"},"k":{"op":"lit","v":"card"}},"d":0,"x":1805},"o":"+=","e":{"op":"var","n":"n~751","x":1806},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:26","id":1598}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1596}],"at":"rules_data/terraforming_mars/definitions/cards_071_140.yaml:25","id":1594},"label":{"op":"lit","v":{"option":1},"x":1807}}],"kind":"choose","prompt":{"text":{"it":"scegli una: guadagna 1 pianta, oppure aggiungi 1 risorsa alla carta giocata","en":"choose one: gain 1 plant, or add 1 resource to the card played"}},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1589},"at":"rules_data/terraforming_mars/cards/071-140.yaml:59","id":1588}}],"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #074 (not fully structured: render effects)"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:49"}',
 }

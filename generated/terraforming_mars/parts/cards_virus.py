@@ -48,195 +48,195 @@ K = [
 ]
 
 
-x_1389 = _C.x_379  # rules_data/terraforming_mars/definitions/cards.yaml:249
-x_1390 = _C.x_381  # rules_data/terraforming_mars/definitions/cards.yaml:250
+x_1413 = _C.x_387  # rules_data/terraforming_mars/definitions/cards.yaml:249
+x_1414 = _C.x_389  # rules_data/terraforming_mars/definitions/cards.yaml:250
 
 
-def x_1391(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
+def x_1415(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
+    return (ctx.state['players'][_w1] if type((_w1 := E.get('holder~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tableau')
 
 
-def x_1392(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
+def x_1416(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~718'))) is str else None) == E.get('r~716'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~718'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~717'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~718'), 0)))) is int else num(_w4)) > 0)) and ((MODV(ctx, 'card_protection', {'card': E.get('card~718'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~749'))) is str else None) == E.get('r~747'))) and (((_w4 if type((_w4 := (_w3.get(E.get('card~749'), 0) if type((_w3 := (ctx.state['players'][_w2] if type((_w2 := E.get('holder~748'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w3, E.get('card~749'), 0)))) is int else num(_w4)) > 0)) and ((MODV(ctx, 'card_protection', {'card': E.get('card~749'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-def x_1393(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
+def x_1417(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     if E is None:
         E = ctx.env()
-    return (_w2.get(E.get('card~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~718'), 0))
+    return (_w2.get(E.get('card~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~749'), 0))
 
 
-def x_1394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
+def x_1418(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     if E is None:
         E = ctx.env()
-    return FN['min'](ctx, None, [E.get('n~715'), (_w2.get(E.get('card~718'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~717'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~718'), 0))])
+    return FN['min'](ctx, None, [E.get('n~746'), (_w2.get(E.get('card~749'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('holder~748'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w2, E.get('card~749'), 0))])
 
 
-x_1395 = _C.x_1395  # rules_data/terraforming_mars/definitions/cards.yaml:250
-x_1400 = _C.x_379  # rules_data/terraforming_mars/definitions/resources.yaml:47
-x_1401 = _C.x_381  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1419 = _C.x_1419  # rules_data/terraforming_mars/definitions/cards.yaml:250
+x_1424 = _C.x_387  # rules_data/terraforming_mars/definitions/resources.yaml:47
+x_1425 = _C.x_389  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def x_1402(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def x_1426(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~720'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~721'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~720'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~720'), 'target': E.get('target~721'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    return (True if (((_w3 if type((_w3 := (_w2.get(E.get('r~751'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~752'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~751'), 0)))) is int else num(_w3)) > 0)) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~751'), 'target': E.get('target~752'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
-x_1403 = _C.x_1403  # rules_data/terraforming_mars/definitions/resources.yaml:50
-x_1405 = _C.x_1405  # rules_data/terraforming_mars/definitions/resources.yaml:48
+x_1427 = _C.x_1427  # rules_data/terraforming_mars/definitions/resources.yaml:50
+x_1429 = _C.x_1429  # rules_data/terraforming_mars/definitions/resources.yaml:48
 
 
-def t_1233(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:501
+def t_1257(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:501
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1233, None, [], k)
+    return CHOOSE(ctx, 1257, None, [], k)
 
 
-def t_1234(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
+def t_1258(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 2, True)
-    LOCAL(ctx, E, 'r~716', 'animal', True)
-    return t_1237(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~746', 2, True)
+    LOCAL(ctx, E, 'r~747', 'animal', True)
+    return t_1261(ctx, k, s, E)
 
 
-d_1235 = _C.d_481  # rules_data/terraforming_mars/cards/001-070.yaml:501
-d_1236 = _C.d_897  # rules_data/terraforming_mars/cards/001-070.yaml:501
+d_1259 = _C.d_489  # rules_data/terraforming_mars/cards/001-070.yaml:501
+d_1260 = _C.d_917  # rules_data/terraforming_mars/cards/001-070.yaml:501
 
 
-def t_1237(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
+def t_1261(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:249
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1389(ctx, E):
-        return t_1238(ctx, k, s, E)
+    if x_1413(ctx, E):
+        return t_1262(ctx, k, s, E)
     return k()
 
 
-def t_1238(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
+def t_1262(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1238, None, [], k)
+    return CHOOSE(ctx, 1262, None, [], k)
 
 
-def d_1239(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
+def d_1263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:253
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1239, PL(ctx, E.get('holder~717')).get('card_res'), E.get('card~718'))
+    c, key = KEYPLACE(ctx, 1263, PL(ctx, E.get('holder~748')).get('card_res'), E.get('card~749'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, x_1394(ctx, E), '-=', False, K[0])
+        SET(ctx, 'card_res', c, key, x_1418(ctx, E), '-=', False, K[0])
     return True
 
 
-d_1240 = _C.d_534  # rules_data/terraforming_mars/definitions/cards.yaml:255
+d_1264 = _C.d_544  # rules_data/terraforming_mars/definitions/cards.yaml:255
 
 
-def t_1241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_1265(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~719', 5, True)
-    LOCAL(ctx, E, 'r~720', 'plants', True)
-    return t_1244(ctx, k, s, E)
+    LOCAL(ctx, E, 'n~750', 5, True)
+    LOCAL(ctx, E, 'r~751', 'plants', True)
+    return t_1268(ctx, k, s, E)
 
 
-d_1242 = _C.d_663  # rules_data/terraforming_mars/cards/001-070.yaml:501
-d_1243 = _C.d_712  # rules_data/terraforming_mars/cards/001-070.yaml:501
+d_1266 = _C.d_677  # rules_data/terraforming_mars/cards/001-070.yaml:501
+d_1267 = _C.d_726  # rules_data/terraforming_mars/cards/001-070.yaml:501
 
 
-def t_1244(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
+def t_1268(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:47
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_1400(ctx, E):
-        return t_1245(ctx, k, s, E)
+    if x_1424(ctx, E):
+        return t_1269(ctx, k, s, E)
     return k()
 
 
-def t_1245(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
+def t_1269(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:48
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    return CHOOSE(ctx, 1245, None, [], k)
+    return CHOOSE(ctx, 1269, None, [], k)
 
 
-def d_1246(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
+def d_1270(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:50
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 1246, PL(ctx, E.get('target~721')).get('stock'), E.get('r~720'))
+    c, key = KEYPLACE(ctx, 1270, PL(ctx, E.get('target~752')).get('stock'), E.get('r~751'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~719'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~750'), '-=', False, K[1])
     return True
 
 
-d_1247 = _C.d_534  # rules_data/terraforming_mars/definitions/resources.yaml:51
+d_1271 = _C.d_544  # rules_data/terraforming_mars/definitions/resources.yaml:51
 
 
 TRIALS = {
-    1233: t_1233,
-    1234: t_1234,
-    1235: CPS(d_1235),
-    1236: CPS(d_1236),
-    1237: t_1237,
-    1238: t_1238,
-    1239: CPS(d_1239),
-    1240: CPS(d_1240),
-    1241: t_1241,
-    1242: CPS(d_1242),
-    1243: CPS(d_1243),
-    1244: t_1244,
-    1245: t_1245,
-    1246: CPS(d_1246),
-    1247: CPS(d_1247),
+    1257: t_1257,
+    1258: t_1258,
+    1259: CPS(d_1259),
+    1260: CPS(d_1260),
+    1261: t_1261,
+    1262: t_1262,
+    1263: CPS(d_1263),
+    1264: CPS(d_1264),
+    1265: t_1265,
+    1266: CPS(d_1266),
+    1267: CPS(d_1267),
+    1268: t_1268,
+    1269: t_1269,
+    1270: CPS(d_1270),
+    1271: CPS(d_1271),
 }
 
 
 CODE = {
-    1389: x_1389,
-    1390: x_1390,
-    1391: x_1391,
-    1392: x_1392,
-    1393: x_1393,
-    1394: x_1394,
-    1395: x_1395,
-    1400: x_1400,
-    1401: x_1401,
-    1402: x_1402,
-    1403: x_1403,
-    1405: x_1405,
+    1413: x_1413,
+    1414: x_1414,
+    1415: x_1415,
+    1416: x_1416,
+    1417: x_1417,
+    1418: x_1418,
+    1419: x_1419,
+    1424: x_1424,
+    1425: x_1425,
+    1426: x_1426,
+    1427: x_1427,
+    1429: x_1429,
 }
 AT = {
-    1391: 'rules_data/terraforming_mars/definitions/cards.yaml:250',
-    1392: 'rules_data/terraforming_mars/definitions/cards.yaml:250',
-    1393: 'rules_data/terraforming_mars/definitions/cards.yaml:253',
-    1394: 'rules_data/terraforming_mars/definitions/cards.yaml:253',
-    1402: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
+    1415: 'rules_data/terraforming_mars/definitions/cards.yaml:250',
+    1416: 'rules_data/terraforming_mars/definitions/cards.yaml:250',
+    1417: 'rules_data/terraforming_mars/definitions/cards.yaml:253',
+    1418: 'rules_data/terraforming_mars/definitions/cards.yaml:253',
+    1426: 'rules_data/terraforming_mars/definitions/resources.yaml:48',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:493
-    'virus': '{"id":"virus","number":"050","name":{"en":"Virus"},"type":"event","cost":1,"tags":["microbe"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":2,"x":1387},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1235},{"op":"let","v":"r~716","e":{"op":"lit","v":"animal","x":1388},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1236},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1389},"t":{"op":"choose","alts":[{"gens":[{"v":"holder~717","src":{"op":"core","n":"players","x":1390},"label":"holder"},{"v":"card~718","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~717"},"x":1391},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~718"},"f":"resource","d":null},"b":{"op":"var","n":"r~716"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~717"}},"k":{"op":"var","n":"card~718"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~718"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1392}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~717"}},"k":{"op":"var","n":"card~718"},"d":0,"x":1393},"o":"-=","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~715"},{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~717"}},"k":{"op":"var","n":"card~718"},"d":0}]}],"x":1394},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:253","id":1239},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~718"}],"x":1395}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards.yaml:255","id":1240},"label":{"op":"lit","v":{"card":null},"x":1396}}],"kind":"target_card","prompt":{"def":"remove_up_to","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"togli fino a 2 animali da una carta qualsiasi","en":"remove up to 2 animals from any card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:250","id":1238},"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1237}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1234},"label":{"op":"lit","v":{"option":0},"x":1397}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~719","e":{"op":"lit","v":5,"x":1398},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1242},{"op":"let","v":"r~720","e":{"op":"lit","v":"plants","x":1399},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1243},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1400},"t":{"op":"choose","alts":[{"gens":[{"v":"target~721","src":{"op":"core","n":"players","x":1401},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~720"},"target":{"op":"var","n":"target~721"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1402}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~721"}},"k":{"op":"var","n":"r~720"},"d":0,"x":1403},"o":"-=","e":{"op":"var","n":"n~719","x":1404},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1246},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~721"}],"x":1405}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1247},"label":{"op":"lit","v":{"target":null},"x":1406}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":5,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 5 piante a un qualsiasi giocatore","en":"remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1245},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1244}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1241},"label":{"op":"lit","v":{"option":1},"x":1407}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 2 animali da una carta qualsiasi, oppure togli fino a 5 piante a un qualsiasi giocatore","en":"choose one: remove up to 2 animals from any card, or remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1233},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #050 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:493"}',
+    'virus': '{"id":"virus","number":"050","name":{"en":"Virus"},"type":"event","cost":1,"tags":["microbe"],"effect":{"op":"choose","alts":[{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":2,"x":1411},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1259},{"op":"let","v":"r~747","e":{"op":"lit","v":"animal","x":1412},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1260},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1413},"t":{"op":"choose","alts":[{"gens":[{"v":"holder~748","src":{"op":"core","n":"players","x":1414},"label":"holder"},{"v":"card~749","src":{"op":"st","k":"tableau","p":{"op":"var","n":"holder~748"},"x":1415},"label":"card","w":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"cards","of":{"op":"var","n":"card~749"},"f":"resource","d":null},"b":{"op":"var","n":"r~747"}},{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~748"}},"k":{"op":"var","n":"card~749"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"card_protection","base":{"op":"lit","v":0},"params":{"card":{"op":"var","n":"card~749"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1416}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~748"}},"k":{"op":"var","n":"card~749"},"d":0,"x":1417},"o":"-=","e":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"var","n":"n~746"},{"op":"key","of":{"op":"st","k":"card_res","p":{"op":"var","n":"holder~748"}},"k":{"op":"var","n":"card~749"},"d":0}]}],"x":1418},"bd":["player","card_res","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:253","id":1263},"label":{"op":"obj","k":["card"],"a":[{"op":"var","n":"card~749"}],"x":1419}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/cards.yaml:255","id":1264},"label":{"op":"lit","v":{"card":null},"x":1420}}],"kind":"target_card","prompt":{"def":"remove_up_to","args":{"n":2,"r":"animal"},"kinds":{"r":"card_resources"},"text":{"it":"togli fino a 2 animali da una carta qualsiasi","en":"remove up to 2 animals from any card"}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:250","id":1262},"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1261}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:249","id":1258},"label":{"op":"lit","v":{"option":0},"x":1421}},{"gens":[],"b":{"op":"seq","b":[{"op":"let","v":"n~750","e":{"op":"lit","v":5,"x":1422},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1266},{"op":"let","v":"r~751","e":{"op":"lit","v":"plants","x":1423},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1267},{"op":"if","c":{"op":"cmp","o":">","a":{"op":"core","n":"player_count"},"b":{"op":"lit","v":1},"x":1424},"t":{"op":"choose","alts":[{"gens":[{"v":"target~752","src":{"op":"core","n":"players","x":1425},"label":"target","w":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0},"b":{"op":"lit","v":0}},{"op":"cmp","o":"==","a":{"op":"modv","name":"stock_protection","base":{"op":"lit","v":0},"params":{"r":{"op":"var","n":"r~751"},"target":{"op":"var","n":"target~752"},"p":{"op":"var","n":"you"}},"lo":0},"b":{"op":"lit","v":0}}],"x":1426}}],"b":{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"target~752"}},"k":{"op":"var","n":"r~751"},"d":0,"x":1427},"o":"-=","e":{"op":"var","n":"n~750","x":1428},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:50","id":1270},"label":{"op":"obj","k":["target"],"a":[{"op":"var","n":"target~752"}],"x":1429}},{"gens":[],"b":{"op":"skip","at":"rules_data/terraforming_mars/definitions/resources.yaml:51","id":1271},"label":{"op":"lit","v":{"target":null},"x":1430}}],"kind":"target_player","prompt":{"def":"lose_from_any","args":{"n":5,"r":"plants"},"kinds":{"r":"resources"},"text":{"it":"togli fino a 5 piante a un qualsiasi giocatore","en":"remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:48","id":1269},"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1268}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:47","id":1265},"label":{"op":"lit","v":{"option":1},"x":1431}}],"kind":"choose","prompt":{"text":{"it":"scegli una: togli fino a 2 animali da una carta qualsiasi, oppure togli fino a 5 piante a un qualsiasi giocatore","en":"choose one: remove up to 2 animals from any card, or remove up to 5 plants from any player"}},"at":"rules_data/terraforming_mars/cards/001-070.yaml:501","id":1257},"module":"corporate_era","source":{"doc":"tm-facts","section":"cards.json #050 (render icons)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:493"}',
 }

@@ -53,428 +53,438 @@ K = [
 ]
 
 
-def x_688(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:118
+def x_700(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:118
     if E is None:
         E = ctx.env()
     return MODV(ctx, 'unit_value', {'r': 'titanium', 'card': E.get('this')}, ((_w1.get('value', None) if type((_w1 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w1, 'value', None)) if (True if ((ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}) != None)) and (IN((_w2.get('tag', None) if type((_w2 := ctx.index.plain['resources'].get('titanium', NOREC).get('pays_for', {}))) is dict else KEY(_w2, 'tag', None)), (ctx.index.plain['cards'].get(_w3, NOREC).get('tags', []) if type((_w3 := E.get('this'))) is str else []))) else False) else 0), None)
 
 
-x_689 = _C.x_437  # rules_data/terraforming_mars/definitions/cards.yaml:87
-x_690 = _C.x_438  # rules_data/terraforming_mars/definitions/cards.yaml:88
-x_691 = _C.x_439  # rules_data/terraforming_mars/definitions/cards.yaml:89
-x_692 = _C.x_440  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_693 = _C.x_441  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_694 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:90
-x_696 = _C.x_444  # rules_data/terraforming_mars/definitions/cards.yaml:92
-x_697 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_698 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_699 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_700 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_701 = _C.x_442  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_702 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
-x_703 = _C.x_451  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_705 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_707 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:102
-x_709 = _C.x_457  # rules_data/terraforming_mars/definitions/cards.yaml:93
-x_713 = _C.x_713  # rules_data/terraforming_mars/definitions/board.yaml:101
-x_714 = _C.x_714  # rules_data/terraforming_mars/definitions/board.yaml:102
-x_715 = _C.x_715  # rules_data/terraforming_mars/definitions/board.yaml:103
-x_719 = _C.x_719  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_720 = _C.x_720  # rules_data/terraforming_mars/definitions/board.yaml:77
-x_721 = _C.x_556  # rules_data/terraforming_mars/definitions/board.yaml:78
-x_723 = _C.x_402  # rules_data/terraforming_mars/definitions/board.yaml:79
-x_724 = _C.x_724  # rules_data/terraforming_mars/definitions/board.yaml:80
-x_725 = _C.x_725  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_726 = _C.x_726  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_727 = _C.x_727  # rules_data/terraforming_mars/definitions/board.yaml:81
-x_728 = _C.x_728  # rules_data/terraforming_mars/definitions/board.yaml:82
-x_732 = _C.x_732  # rules_data/terraforming_mars/definitions/board.yaml:104
+x_701 = _C.x_445  # rules_data/terraforming_mars/definitions/cards.yaml:87
+x_702 = _C.x_446  # rules_data/terraforming_mars/definitions/cards.yaml:88
+x_703 = _C.x_447  # rules_data/terraforming_mars/definitions/cards.yaml:89
+x_704 = _C.x_448  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_705 = _C.x_449  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_706 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:90
+x_708 = _C.x_452  # rules_data/terraforming_mars/definitions/cards.yaml:92
+x_709 = _C.x_453  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_710 = _C.x_454  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_711 = _C.x_455  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_712 = _C.x_456  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_713 = _C.x_450  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_714 = _C.x_458  # rules_data/terraforming_mars/definitions/cards.yaml:101
+x_715 = _C.x_459  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_717 = _C.x_461  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_719 = _C.x_463  # rules_data/terraforming_mars/definitions/cards.yaml:102
+x_721 = _C.x_465  # rules_data/terraforming_mars/definitions/cards.yaml:93
+x_725 = _C.x_725  # rules_data/terraforming_mars/definitions/board.yaml:141
+x_726 = _C.x_726  # rules_data/terraforming_mars/definitions/board.yaml:142
+x_727 = _C.x_727  # rules_data/terraforming_mars/definitions/board.yaml:143
+x_728 = _C.x_728  # rules_data/terraforming_mars/definitions/board.yaml:144
+x_729 = _C.x_729  # rules_data/terraforming_mars/definitions/board.yaml:145
+x_733 = _C.x_733  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_734 = _C.x_734  # rules_data/terraforming_mars/definitions/board.yaml:117
+x_735 = _C.x_566  # rules_data/terraforming_mars/definitions/board.yaml:118
+x_737 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
+x_738 = _C.x_738  # rules_data/terraforming_mars/definitions/board.yaml:120
+x_739 = _C.x_739  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_740 = _C.x_740  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_741 = _C.x_741  # rules_data/terraforming_mars/definitions/board.yaml:121
+x_742 = _C.x_742  # rules_data/terraforming_mars/definitions/board.yaml:122
+x_746 = _C.x_746  # rules_data/terraforming_mars/definitions/board.yaml:146
 
 
-def x_733(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:118
+def x_747(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:118
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (733, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_740, NOREC).get('tags', []) if type(v_c_740) is str else [])).count('jovian') for v_c_740 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_742, NOREC).get('tags', []) if type(v_c_742) is str else [])).count('jovian') for v_c_742 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    return MEMO(ctx, (747, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_776, NOREC).get('tags', []) if type(v_c_776) is str else [])).count('jovian') for v_c_776 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_778, NOREC).get('tags', []) if type(v_c_778) is str else [])).count('jovian') for v_c_778 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
 
 
-def t_609(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+def t_621(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 12, True)
-    return t_611(ctx, k, s, E)
-
-
-def d_610(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 12, True)
-    return True
-
-
-def t_611(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:118
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'price~716', E.get('n~715'), True)
-    LOCAL(ctx, E, 'sv~717', 0, True)
-    LOCAL(ctx, E, 'tv~718', x_688(ctx, E), True)
-    return t_615(ctx, k, s, E)
-
-
-d_612 = _C.d_394  # rules_data/terraforming_mars/definitions/cards.yaml:118
-d_613 = _C.d_395  # rules_data/terraforming_mars/definitions/cards.yaml:118
-
-
-def d_614(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:118
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'tv~718', x_688(ctx, E), True)
-    return True
-
-
-def t_615(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
-    ctx.steps += 4
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 's_v~719', x_689(ctx, E), True)
-    LOCAL(ctx, E, 't_v~720', x_690(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~721', x_691(ctx, E), True)
-    return t_619(ctx, k, s, E)
-
-
-d_616 = _C.d_398  # rules_data/terraforming_mars/definitions/cards.yaml:87
-d_617 = _C.d_399  # rules_data/terraforming_mars/definitions/cards.yaml:88
-d_618 = _C.d_400  # rules_data/terraforming_mars/definitions/cards.yaml:89
-
-
-def t_619(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_692(ctx, E):
-        return d_620(ctx, E) and k()
+    LOCAL(ctx, E, 'n~746', 12, True)
     return t_623(ctx, k, s, E)
 
 
-def d_620(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_622(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'n~746', 12, True)
+    return True
+
+
+def t_623(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:118
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'price~747', E.get('n~746'), True)
+    LOCAL(ctx, E, 'sv~748', 0, True)
+    LOCAL(ctx, E, 'tv~749', x_700(ctx, E), True)
+    return t_627(ctx, k, s, E)
+
+
+d_624 = _C.d_402  # rules_data/terraforming_mars/definitions/cards.yaml:118
+d_625 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:118
+
+
+def d_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:118
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'tv~749', x_700(ctx, E), True)
+    return True
+
+
+def t_627(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 's_v~750', x_701(ctx, E), True)
+    LOCAL(ctx, E, 't_v~751', x_702(ctx, E), True)
+    LOCAL(ctx, E, 'h_v~752', x_703(ctx, E), True)
+    return t_631(ctx, k, s, E)
+
+
+d_628 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:87
+d_629 = _C.d_407  # rules_data/terraforming_mars/definitions/cards.yaml:88
+d_630 = _C.d_408  # rules_data/terraforming_mars/definitions/cards.yaml:89
+
+
+def t_631(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_704(ctx, E):
+        return d_632(ctx, E) and k()
+    return t_635(ctx, k, s, E)
+
+
+def d_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_693(ctx, E):
+    if not x_705(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 634, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[4])
     return True
 
 
-d_621 = _C.d_403  # rules_data/terraforming_mars/definitions/cards.yaml:90
+d_633 = _C.d_411  # rules_data/terraforming_mars/definitions/cards.yaml:90
 
 
-def d_622(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
+def d_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 622, PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, 634, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~716'), '-=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('price~747'), '-=', False, K[4])
     return True
 
 
-def t_623(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
+def t_635(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:92
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_696(ctx, E):
-        return False
-    return t_625(ctx, k, s, E)
-
-
-d_624 = _C.d_406  # rules_data/terraforming_mars/definitions/cards.yaml:92
-
-
-def t_625(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    return CHOOSE(ctx, 625, None, [], k)
-
-
-def d_626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 5
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_702(ctx, E), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 628, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 629, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[4])
-    c, key = KEYPLACE(ctx, 630, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[4])
-    return True
-
-
-def d_627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 627, PL(ctx, E.get('you')).get('stock'), 'megacredits')
-    if c is not None:
-        SET(ctx, 'stock', c, key, x_702(ctx, E), '-=', False, K[4])
-    return True
-
-
-def d_628(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 628, PL(ctx, E.get('you')).get('stock'), 'steel')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~722'), '-=', False, K[4])
-    return True
-
-
-def d_629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 629, PL(ctx, E.get('you')).get('stock'), 'titanium')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~723'), '-=', False, K[4])
-    return True
-
-
-def d_630(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 630, PL(ctx, E.get('you')).get('stock'), 'heat')
-    if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~724'), '-=', False, K[4])
-    return True
-
-
-def t_631(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
-    ctx.steps += 2
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 't~725', 'ocean', True)
-    return t_633(ctx, k, s, E)
-
-
-d_632 = _C.d_632  # rules_data/terraforming_mars/cards/001-070.yaml:125
-
-
-def t_633(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:101
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if x_713(ctx, E):
-        return t_634(ctx, k, s, E)
-    return k()
-
-
-def t_634(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:102
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    LOCAL(ctx, E, 'legal~735', x_714(ctx, E), True)
-    if not x_715(ctx, E):
+    if not x_708(ctx, E):
         return False
     return t_637(ctx, k, s, E)
 
 
-d_635 = _C.d_635  # rules_data/terraforming_mars/definitions/board.yaml:102
-d_636 = _C.d_636  # rules_data/terraforming_mars/definitions/board.yaml:103
+d_636 = _C.d_414  # rules_data/terraforming_mars/definitions/cards.yaml:92
 
 
-def t_637(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:104
+def t_637(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     return CHOOSE(ctx, 637, None, [], k)
 
 
-def t_638(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
+def d_638(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
+    ctx.steps += 5
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~737', E.get('t~725'), True)
-    LOCAL(ctx, E, 's~738', E.get('space~736'), True)
-    return t_641(ctx, k, s, E)
-
-
-d_639 = _C.d_639  # rules_data/terraforming_mars/definitions/board.yaml:104
-d_640 = _C.d_640  # rules_data/terraforming_mars/definitions/board.yaml:104
-
-
-def t_641(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
-    ctx.steps += 3
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    c, key = KEYPLACE(ctx, 642, ctx.state.get('board'), E.get('s~738'))
+    c, key = KEYPLACE(ctx, 639, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'board', c, key, x_720(ctx, E), '=', False, K[5])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~738'), '=', False, K[6])
-    return t_644(ctx, k, s, E)
+        SET(ctx, 'stock', c, key, x_714(ctx, E), '-=', False, K[4])
+    c, key = KEYPLACE(ctx, 640, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[4])
+    c, key = KEYPLACE(ctx, 641, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[4])
+    c, key = KEYPLACE(ctx, 642, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[4])
+    return True
 
 
-def d_642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:77
+def d_639(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:101
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 642, ctx.state.get('board'), E.get('s~738'))
+    c, key = KEYPLACE(ctx, 639, PL(ctx, E.get('you')).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'board', c, key, x_720(ctx, E), '=', False, K[5])
+        SET(ctx, 'stock', c, key, x_714(ctx, E), '-=', False, K[4])
     return True
 
 
-d_643 = _C.d_643  # rules_data/terraforming_mars/definitions/board.yaml:78
-t_644 = _C.t_644  # rules_data/terraforming_mars/definitions/board.yaml:79
-t_645 = _C.t_645  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_646 = _C.t_646  # rules_data/terraforming_mars/definitions/board.yaml:80
-t_647 = _C.t_647  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_648 = _C.t_648  # rules_data/terraforming_mars/definitions/board.yaml:81
-t_649 = _C.t_649  # rules_data/terraforming_mars/definitions/board.yaml:82
-d_650 = _C.d_650  # rules_data/terraforming_mars/definitions/board.yaml:83
+def d_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 640, PL(ctx, E.get('you')).get('stock'), 'steel')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('s~753'), '-=', False, K[4])
+    return True
+
+
+def d_641(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 641, PL(ctx, E.get('you')).get('stock'), 'titanium')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('t~754'), '-=', False, K[4])
+    return True
+
+
+def d_642(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:102
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 642, PL(ctx, E.get('you')).get('stock'), 'heat')
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('h~755'), '-=', False, K[4])
+    return True
+
+
+def t_643(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:125
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~756', 'ocean', True)
+    return t_645(ctx, k, s, E)
+
+
+d_644 = _C.d_644  # rules_data/terraforming_mars/cards/001-070.yaml:125
+
+
+def t_645(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    if x_725(ctx, E):
+        return t_646(ctx, k, s, E)
+    return k()
+
+
+def t_646(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:142
+    ctx.steps += 5
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 'mine~760', x_726(ctx, E), True)
+    LOCAL(ctx, E, 'empty~765', x_727(ctx, E), True)
+    LOCAL(ctx, E, 'legal~771', x_728(ctx, E), True)
+    if not x_729(ctx, E):
+        return False
+    return t_651(ctx, k, s, E)
+
+
+d_647 = _C.d_647  # rules_data/terraforming_mars/definitions/board.yaml:142
+d_648 = _C.d_648  # rules_data/terraforming_mars/definitions/board.yaml:143
+d_649 = _C.d_649  # rules_data/terraforming_mars/definitions/board.yaml:144
+d_650 = _C.d_650  # rules_data/terraforming_mars/definitions/board.yaml:145
+
+
+def t_651(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    return CHOOSE(ctx, 651, None, [], k)
+
+
+def t_652(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    LOCAL(ctx, E, 't~773', E.get('t~756'), True)
+    LOCAL(ctx, E, 's~774', E.get('space~772'), True)
+    return t_655(ctx, k, s, E)
+
+
+d_653 = _C.d_653  # rules_data/terraforming_mars/definitions/board.yaml:146
+d_654 = _C.d_654  # rules_data/terraforming_mars/definitions/board.yaml:146
+
+
+def t_655(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 656, ctx.state.get('board'), E.get('s~774'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_734(ctx, E), '=', False, K[5])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~774'), '=', False, K[6])
+    return t_658(ctx, k, s, E)
+
+
+def d_656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if E is None:
+        E = ctx.env()
+    c, key = KEYPLACE(ctx, 656, ctx.state.get('board'), E.get('s~774'))
+    if c is not None:
+        SET(ctx, 'board', c, key, x_734(ctx, E), '=', False, K[5])
+    return True
+
+
+d_657 = _C.d_657  # rules_data/terraforming_mars/definitions/board.yaml:118
+t_658 = _C.t_658  # rules_data/terraforming_mars/definitions/board.yaml:119
+t_659 = _C.t_659  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_660 = _C.t_660  # rules_data/terraforming_mars/definitions/board.yaml:120
+t_661 = _C.t_661  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_662 = _C.t_662  # rules_data/terraforming_mars/definitions/board.yaml:121
+t_663 = _C.t_663  # rules_data/terraforming_mars/definitions/board.yaml:122
+d_664 = _C.d_664  # rules_data/terraforming_mars/definitions/board.yaml:123
 
 
 TRIALS = {
-    609: t_609,
-    610: CPS(d_610),
-    611: t_611,
-    612: CPS(d_612),
-    613: CPS(d_613),
-    614: CPS(d_614),
-    615: t_615,
-    616: CPS(d_616),
-    617: CPS(d_617),
-    618: CPS(d_618),
-    619: t_619,
-    620: CPS(d_620),
-    621: CPS(d_621),
+    621: t_621,
     622: CPS(d_622),
     623: t_623,
     624: CPS(d_624),
-    625: t_625,
+    625: CPS(d_625),
     626: CPS(d_626),
-    627: CPS(d_627),
+    627: t_627,
     628: CPS(d_628),
     629: CPS(d_629),
     630: CPS(d_630),
     631: t_631,
     632: CPS(d_632),
-    633: t_633,
-    634: t_634,
-    635: CPS(d_635),
+    633: CPS(d_633),
+    634: CPS(d_634),
+    635: t_635,
     636: CPS(d_636),
     637: t_637,
-    638: t_638,
+    638: CPS(d_638),
     639: CPS(d_639),
     640: CPS(d_640),
-    641: t_641,
+    641: CPS(d_641),
     642: CPS(d_642),
-    643: CPS(d_643),
-    644: t_644,
+    643: t_643,
+    644: CPS(d_644),
     645: t_645,
     646: t_646,
-    647: t_647,
-    648: t_648,
-    649: t_649,
+    647: CPS(d_647),
+    648: CPS(d_648),
+    649: CPS(d_649),
     650: CPS(d_650),
+    651: t_651,
+    652: t_652,
+    653: CPS(d_653),
+    654: CPS(d_654),
+    655: t_655,
+    656: CPS(d_656),
+    657: CPS(d_657),
+    658: t_658,
+    659: t_659,
+    660: t_660,
+    661: t_661,
+    662: t_662,
+    663: t_663,
+    664: CPS(d_664),
 }
 
 
 CODE = {
-    688: x_688,
-    689: x_689,
-    690: x_690,
-    691: x_691,
-    692: x_692,
-    693: x_693,
-    694: x_694,
-    696: x_696,
-    697: x_697,
-    698: x_698,
-    699: x_699,
     700: x_700,
     701: x_701,
     702: x_702,
     703: x_703,
+    704: x_704,
     705: x_705,
-    707: x_707,
+    706: x_706,
+    708: x_708,
     709: x_709,
+    710: x_710,
+    711: x_711,
+    712: x_712,
     713: x_713,
     714: x_714,
     715: x_715,
+    717: x_717,
     719: x_719,
-    720: x_720,
     721: x_721,
-    723: x_723,
-    724: x_724,
     725: x_725,
     726: x_726,
     727: x_727,
     728: x_728,
-    732: x_732,
+    729: x_729,
     733: x_733,
+    734: x_734,
+    735: x_735,
+    737: x_737,
+    738: x_738,
+    739: x_739,
+    740: x_740,
+    741: x_741,
+    742: x_742,
+    746: x_746,
+    747: x_747,
 }
 AT = {
-    688: 'rules_data/terraforming_mars/definitions/cards.yaml:118',
-    733: 'rules_data/terraforming_mars/cards/001-070.yaml:118',
+    700: 'rules_data/terraforming_mars/definitions/cards.yaml:118',
+    747: 'rules_data/terraforming_mars/cards/001-070.yaml:118',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/001-070.yaml:118
-    'water_import_from_europa': '{"id":"water_import_from_europa","number":"012","name":{"en":"Water Import From Europa"},"type":"active","cost":25,"tags":["jovian","space"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":12,"x":685},"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":610},{"op":"seq","b":[{"op":"let","v":"price~716","e":{"op":"var","n":"n~715","x":686},"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":612},{"op":"let","v":"sv~717","e":{"op":"lit","v":0,"x":687},"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":613},{"op":"let","v":"tv~718","e":{"op":"modv","name":"unit_value","base":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"lit","v":"titanium"},"f":"pays_for","d":{}},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"titanium"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"tag"}},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"neg":false}]},"a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"titanium"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"value"}},"b":{"op":"lit","v":0}},"params":{"r":{"op":"lit","v":"titanium"},"card":{"op":"var","n":"this"}},"x":688},"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":614},{"op":"seq","b":[{"op":"let","v":"s_v~719","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~717"},"b":{"op":"lit","v":0},"x":689},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":616},{"op":"let","v":"t_v~720","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~718"},"b":{"op":"lit","v":0},"x":690},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":617},{"op":"let","v":"h_v~721","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":691},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":618},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~719"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":0},"x":692},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~716"},"x":693},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":621},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":694},"o":"-=","e":{"op":"var","n":"price~716","x":695},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":622}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":620},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"price~716"},"x":696},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":624},{"op":"choose","alts":[{"gens":[{"v":"s~722","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~719"}}]}]},"b":{"op":"lit","v":0}},"x":697},"label":"s"},{"v":"t~723","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~720"}}]}]},"b":{"op":"lit","v":0}},"x":698},"label":"t"},{"v":"h~724","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~716"},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~721"}}]}]},"b":{"op":"lit","v":0}},"x":699},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~722"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~723"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"t_v~720"}},"b":{"op":"var","n":"price~716"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~724"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}},"b":{"op":"var","n":"h_v~721"}},"b":{"op":"var","n":"price~716"}}]}}],"x":700}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":701},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}],"x":702},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":627},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":703},"o":"-=","e":{"op":"var","n":"s~722","x":704},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":628},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":705},"o":"-=","e":{"op":"var","n":"t~723","x":706},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":629},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":707},"o":"-=","e":{"op":"var","n":"h~724","x":708},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":630}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":626},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~716"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~722"},"b":{"op":"var","n":"s_v~719"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~723"},"b":{"op":"var","n":"t_v~720"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~724"},"b":{"op":"var","n":"h_v~721"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~719"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~722"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~720"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~723"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~721"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~724"}]},"b":{"op":"lit","v":{}}},"x":709}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":null},"eval":{"price":{"op":"var","n":"price~716","x":710},"tv":{"op":"var","n":"tv~718","x":711}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":625}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":623},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":619}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":615}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":611}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":609},"effect":{"op":"seq","b":[{"op":"let","v":"t~725","e":{"op":"lit","v":"ocean","x":712},"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":632},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~726","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~726"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~726"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~726"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~726"},"f":"tile","d":null},"b":{"op":"var","n":"t~725"}}}]},"x":713},"t":{"op":"seq","b":[{"op":"let","v":"legal~735","e":{"op":"letx","v":"open~731","e":{"op":"filt","v":"s~728","src":{"op":"filt","v":"x~727","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~727"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~728"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"reserved","d":null},"b":{"op":"var","n":"t~725"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~728"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~728"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~728"},"d":null},"b":{"op":"var","n":"you"}}]},{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~728"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~729","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~728"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~729"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~730","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~730"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~729"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~730"}}]}]}}]}]}}]}}]}]}},"b":{"op":"letx","v":"near~734","e":{"op":"filt","v":"s~732","src":{"op":"var","n":"open~731"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~733","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~732"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~733"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~733"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~725"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~734"}]},"b":{"op":"lit","v":0}}]},"a":{"op":"var","n":"near~734"},"b":{"op":"var","n":"open~731"}}},"x":714},"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":635},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~735"}]},"b":{"op":"lit","v":0},"x":715},"at":"rules_data/terraforming_mars/definitions/board.yaml:103","id":636},{"op":"choose","alts":[{"gens":[{"v":"space~736","src":{"op":"var","n":"legal~735","x":716},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~737","e":{"op":"var","n":"t~725","x":717},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":639},{"op":"let","v":"s~738","e":{"op":"var","n":"space~736","x":718},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":640},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~738"},"d":{},"x":719},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~737"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":720},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":642},{"op":"set","t":{"op":"st","k":"last_space","x":721},"o":"=","e":{"op":"var","n":"s~738","x":722},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:78","id":643},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":723},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~738"},"f":"bonus","d":null,"x":724},"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":646},{"op":"for","v":"x~739","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~738"}],"kind":"spaces","x":725},"w":{"op":"in","a":{"op":"var","n":"x~739"},"b":{"op":"st","k":"board"},"neg":false,"x":726},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~739"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":727},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":648},"at":"rules_data/terraforming_mars/definitions/board.yaml:81","id":647},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~737"},"f":"effect","d":null,"x":728},"at":"rules_data/terraforming_mars/definitions/board.yaml:82","id":649},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~737","x":729},"space":{"op":"var","n":"s~738","x":730},"by":{"op":"var","n":"you","x":731}},"at":"rules_data/terraforming_mars/definitions/board.yaml:83","id":650}],"at":"rules_data/terraforming_mars/definitions/board.yaml:80","id":645},"at":"rules_data/terraforming_mars/definitions/board.yaml:79","id":644}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":641}],"at":"rules_data/terraforming_mars/definitions/board.yaml:77","id":638},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~736"}],"x":732}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:104","id":637}],"at":"rules_data/terraforming_mars/definitions/board.yaml:102","id":634},"at":"rules_data/terraforming_mars/definitions/board.yaml:101","id":633}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":631}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~740","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~741","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~740"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~741"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~742","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~743","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~742"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~743"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":733},"source":{"doc":"tm-facts","section":"cards.json #012 (spend 12 M€, canUseTitanium)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:118"}',
+    'water_import_from_europa': '{"id":"water_import_from_europa","number":"012","name":{"en":"Water Import From Europa"},"type":"active","cost":25,"tags":["jovian","space"],"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":12,"x":697},"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":622},{"op":"seq","b":[{"op":"let","v":"price~747","e":{"op":"var","n":"n~746","x":698},"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":624},{"op":"let","v":"sv~748","e":{"op":"lit","v":0,"x":699},"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":625},{"op":"let","v":"tv~749","e":{"op":"modv","name":"unit_value","base":{"op":"cond","c":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"fld","kind":"resources","of":{"op":"lit","v":"titanium"},"f":"pays_for","d":{}},"b":{"op":"lit","v":null}},{"op":"in","a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"titanium"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"tag"}},"b":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"tags","d":[]},"neg":false}]},"a":{"op":"key","of":{"op":"fld","kind":"resources","of":{"op":"lit","v":"titanium"},"f":"pays_for","d":{}},"k":{"op":"lit","v":"value"}},"b":{"op":"lit","v":0}},"params":{"r":{"op":"lit","v":"titanium"},"card":{"op":"var","n":"this"}},"x":700},"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":626},{"op":"seq","b":[{"op":"let","v":"s_v~750","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"sv~748"},"b":{"op":"lit","v":0},"x":701},"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":628},{"op":"let","v":"t_v~751","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"tv~749"},"b":{"op":"lit","v":0},"x":702},"at":"rules_data/terraforming_mars/definitions/cards.yaml:88","id":629},{"op":"let","v":"h_v~752","e":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"lit","v":0}},"a":{"op":"modv","name":"heat_value","base":{"op":"lit","v":0},"params":{},"lo":0},"b":{"op":"lit","v":0},"x":703},"at":"rules_data/terraforming_mars/definitions/cards.yaml:89","id":630},{"op":"if","c":{"op":"cmp","o":"==","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"var","n":"s_v~750"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":0},"x":704},"t":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"var","n":"price~747"},"x":705},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":633},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":706},"o":"-=","e":{"op":"var","n":"price~747","x":707},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":634}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":632},"e":{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"price~747"},"x":708},"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":636},{"op":"choose","alts":[{"gens":[{"v":"s~753","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"s_v~750"}}]}]},"b":{"op":"lit","v":0}},"x":709},"label":"s"},{"v":"t~754","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"t_v~751"}}]}]},"b":{"op":"lit","v":0}},"x":710},"label":"t"},{"v":"h~755","src":{"op":"range","a":{"op":"lit","v":0},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"fn","f":"min","a":[{"op":"list","a":[{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0},{"op":"ar","o":"/","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"var","n":"price~747"},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"lit","v":1}},"b":{"op":"var","n":"h_v~752"}}]}]},"b":{"op":"lit","v":0}},"x":711},"label":"h","w":{"op":"and","a":[{"op":"cmp","o":"<=","a":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]},"b":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"s~753"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"t~754"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"t_v~751"}},"b":{"op":"var","n":"price~747"}}]}},{"op":"not","a":{"op":"and","a":[{"op":"cmp","o":">","a":{"op":"var","n":"h~755"},"b":{"op":"lit","v":0}},{"op":"cmp","o":">=","a":{"op":"ar","o":"-","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}},"b":{"op":"var","n":"h_v~752"}},"b":{"op":"var","n":"price~747"}}]}}],"x":712}}],"b":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"megacredits"},"d":0,"x":713},"o":"-=","e":{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}],"x":714},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":639},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"steel"},"d":0,"x":715},"o":"-=","e":{"op":"var","n":"s~753","x":716},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":640},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"titanium"},"d":0,"x":717},"o":"-=","e":{"op":"var","n":"t~754","x":718},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":641},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"lit","v":"heat"},"d":0,"x":719},"o":"-=","e":{"op":"var","n":"h~755","x":720},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/cards.yaml:102","id":642}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:101","id":638},"label":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"ar","o":"+","a":{"op":"obj","k":["megacredits"],"a":[{"op":"fn","f":"max","a":[{"op":"list","a":[{"op":"lit","v":0},{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"ar","o":"-","a":{"op":"var","n":"price~747"},"b":{"op":"ar","o":"*","a":{"op":"var","n":"s~753"},"b":{"op":"var","n":"s_v~750"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"t~754"},"b":{"op":"var","n":"t_v~751"}}},"b":{"op":"ar","o":"*","a":{"op":"var","n":"h~755"},"b":{"op":"var","n":"h_v~752"}}}]}]}]},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"s_v~750"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["steel"],"a":[{"op":"var","n":"s~753"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"t_v~751"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["titanium"],"a":[{"op":"var","n":"t~754"}]},"b":{"op":"lit","v":{}}}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"var","n":"h_v~752"},"b":{"op":"lit","v":0}},"a":{"op":"obj","k":["heat"],"a":[{"op":"var","n":"h~755"}]},"b":{"op":"lit","v":{}}},"x":721}}],"kind":"payment","prompt":{"def":"pay_with","args":{"price":null,"sv":0,"tv":null},"eval":{"price":{"op":"var","n":"price~747","x":722},"tv":{"op":"var","n":"tv~749","x":723}}},"at":"rules_data/terraforming_mars/definitions/cards.yaml:93","id":637}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:92","id":635},"at":"rules_data/terraforming_mars/definitions/cards.yaml:90","id":631}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:87","id":627}],"at":"rules_data/terraforming_mars/definitions/cards.yaml:118","id":623}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":621},"effect":{"op":"seq","b":[{"op":"let","v":"t~756","e":{"op":"lit","v":"ocean","x":724},"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":644},{"op":"if","c":{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"p~757","src":{"op":"ids","kind":"parameters"},"e":{"op":"cmp","o":">","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~757"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"max","d":0}},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~757"},"f":"tile","d":null},"b":{"op":"var","n":"t~756"}}}]},"x":725},"t":{"op":"seq","b":[{"op":"let","v":"mine~760","e":{"op":"cond","c":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~759","src":{"op":"filt","v":"x~758","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~758"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"e":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~759"},"f":"reserved","d":null},"b":{"op":"var","n":"this"}}}]},"a":{"op":"var","n":"this"},"b":{"op":"lit","v":null},"x":726},"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":647},{"op":"let","v":"empty~765","e":{"op":"filt","v":"s~762","src":{"op":"filt","v":"x~761","src":{"op":"ids","kind":"spaces"},"w":{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"x~761"},"f":"type","d":null},"b":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"space","d":null}}},"w":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"st","k":"board"},"neg":true},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"lit","v":null}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"t~756"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~762"},"f":"reserved","d":null},"b":{"op":"var","n":"mine~760"}}]},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"fn","f":"count","a":[{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}}]},"b":{"op":"lit","v":0}},{"op":"in","a":{"op":"var","n":"s~762"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":false},{"op":"not","a":{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~763","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~762"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"st","k":"board"},"neg":false},{"op":"in","a":{"op":"var","n":"x~763"},"b":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"except_on"}},"neg":true},{"op":"fn","f":"any","a":[{"op":"mapc","v":"u~764","src":{"op":"key","of":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"not_next_to","d":{}},"k":{"op":"lit","v":"tiles"}},"e":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"lit","v":null}},{"op":"or","a":[{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"b":{"op":"var","n":"u~764"}},{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~763"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"counts_as","d":null},"b":{"op":"var","n":"u~764"}}]}]}}]}]}}]}}]}]},"x":727},"at":"rules_data/terraforming_mars/definitions/board.yaml:143","id":648},{"op":"let","v":"legal~771","e":{"op":"letx","v":"open~767","e":{"op":"filt","v":"s~766","src":{"op":"var","n":"empty~765"},"w":{"op":"or","a":[{"op":"in","a":{"op":"var","n":"s~766"},"b":{"op":"st","k":"claims"},"neg":true},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"st","k":"claims"},"k":{"op":"var","n":"s~766"},"d":null},"b":{"op":"var","n":"you"}}]}},"b":{"op":"cond","c":{"op":"cmp","o":"==","a":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~756"},"f":"next_to_own","d":null},"b":{"op":"lit","v":"if_possible"}},"a":{"op":"letx","v":"near~770","e":{"op":"filt","v":"s~768","src":{"op":"var","n":"open~767"},"w":{"op":"and","a":[{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"fn","f":"any","a":[{"op":"mapc","v":"x~769","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~768"}],"kind":"spaces"},"e":{"op":"and","a":[{"op":"in","a":{"op":"var","n":"x~769"},"b":{"op":"st","k":"board"},"neg":false},{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~769"},"d":{}},"k":{"op":"lit","v":"owner"}},"b":{"op":"var","n":"you"}}]}}]}]}},"b":{"op":"cond","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"near~770"}]},"b":{"op":"lit","v":0}},"a":{"op":"var","n":"near~770"},"b":{"op":"var","n":"open~767"}}},"b":{"op":"var","n":"open~767"}},"x":728},"at":"rules_data/terraforming_mars/definitions/board.yaml:144","id":649},{"op":"req","c":{"op":"cmp","o":">","a":{"op":"fn","f":"count","a":[{"op":"var","n":"legal~771"}]},"b":{"op":"lit","v":0},"x":729},"at":"rules_data/terraforming_mars/definitions/board.yaml:145","id":650},{"op":"choose","alts":[{"gens":[{"v":"space~772","src":{"op":"var","n":"legal~771","x":730},"label":"space"}],"b":{"op":"seq","b":[{"op":"let","v":"t~773","e":{"op":"var","n":"t~756","x":731},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":653},{"op":"let","v":"s~774","e":{"op":"var","n":"space~772","x":732},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":654},{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"s~774"},"d":{},"x":733},"o":"=","e":{"op":"obj","k":["tile","owner","card"],"a":[{"op":"var","n":"t~773"},{"op":"cond","c":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"owned","d":false},"a":{"op":"var","n":"you"},"b":{"op":"lit","v":null}},{"op":"var","n":"this"}],"x":734},"bd":["game","board","key"],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":656},{"op":"set","t":{"op":"st","k":"last_space","x":735},"o":"=","e":{"op":"var","n":"s~774","x":736},"bd":["game","last_space",""],"at":"rules_data/terraforming_mars/definitions/board.yaml:118","id":657},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":737},"t":{"op":"seq","b":[{"op":"do","e":{"op":"fld","kind":"spaces","of":{"op":"var","n":"s~774"},"f":"bonus","d":null,"x":738},"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":660},{"op":"for","v":"x~775","src":{"op":"fn","f":"adjacent","a":[{"op":"var","n":"s~774"}],"kind":"spaces","x":739},"w":{"op":"in","a":{"op":"var","n":"x~775"},"b":{"op":"st","k":"board"},"neg":false,"x":740},"b":{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"key","of":{"op":"key","of":{"op":"st","k":"board"},"k":{"op":"var","n":"x~775"},"d":{}},"k":{"op":"lit","v":"tile"}},"f":"next_to_bonus","d":null,"x":741},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":662},"at":"rules_data/terraforming_mars/definitions/board.yaml:121","id":661},{"op":"do","e":{"op":"fld","kind":"tiles","of":{"op":"var","n":"t~773"},"f":"effect","d":null,"x":742},"at":"rules_data/terraforming_mars/definitions/board.yaml:122","id":663},{"op":"emit","ev":"placed","f":{"tile":{"op":"var","n":"t~773","x":743},"space":{"op":"var","n":"s~774","x":744},"by":{"op":"var","n":"you","x":745}},"at":"rules_data/terraforming_mars/definitions/board.yaml:123","id":664}],"at":"rules_data/terraforming_mars/definitions/board.yaml:120","id":659},"at":"rules_data/terraforming_mars/definitions/board.yaml:119","id":658}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":655}],"at":"rules_data/terraforming_mars/definitions/board.yaml:117","id":652},"label":{"op":"obj","k":["space"],"a":[{"op":"var","n":"space~772"}],"x":746}}],"kind":"space","prompt":{"def":"place","args":{"t":"ocean"},"kinds":{"t":"tiles"},"text":{"it":"piazza una tessera Oceano","en":"place an ocean tile"}},"at":"rules_data/terraforming_mars/definitions/board.yaml:146","id":651}],"at":"rules_data/terraforming_mars/definitions/board.yaml:142","id":646},"at":"rules_data/terraforming_mars/definitions/board.yaml:141","id":645}],"at":"rules_data/terraforming_mars/cards/001-070.yaml:125","id":643}}],"vp":{"op":"ar","o":"*","a":{"op":"lit","v":1},"b":{"op":"ar","o":"+","a":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~776","src":{"op":"st","k":"tableau","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~777","src":{"op":"fld","kind":"cards","of":{"op":"var","n":"c~776"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~777"},"b":{"op":"lit","v":"jovian"}}}]}}]},"b":{"op":"fn","f":"sum","a":[{"op":"mapc","v":"c~778","src":{"op":"st","k":"corporation","p":{"op":"var","n":"you"}},"e":{"op":"fn","f":"count","a":[{"op":"filt","v":"x~779","src":{"op":"fld","kind":"corporations","of":{"op":"var","n":"c~778"},"f":"tags","d":[]},"w":{"op":"cmp","o":"==","a":{"op":"var","n":"x~779"},"b":{"op":"lit","v":"jovian"}}}]}}]}},"x":747},"source":{"doc":"tm-facts","section":"cards.json #012 (spend 12 M€, canUseTitanium)"},"deck":"project","at":"rules_data/terraforming_mars/cards/001-070.yaml:118"}',
 }

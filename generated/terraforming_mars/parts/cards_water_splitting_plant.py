@@ -51,96 +51,96 @@ K = [
 ]
 
 
-def x_3390(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:365
+def x_3440(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:365
     return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
-x_3393 = _C.x_528  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3394 = _C.x_529  # rules_data/terraforming_mars/definitions/resources.yaml:31
-x_3399 = _C.x_399  # rules_data/terraforming_mars/definitions/resources.yaml:85
-x_3400 = _C.x_400  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_3401 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:86
-x_3402 = _C.x_402  # rules_data/terraforming_mars/definitions/resources.yaml:87
-x_3403 = _C.x_403  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_3404 = _C.x_404  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_3406 = _C.x_406  # rules_data/terraforming_mars/definitions/resources.yaml:88
-x_3408 = _C.x_408  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_3409 = _C.x_409  # rules_data/terraforming_mars/definitions/resources.yaml:89
-x_3410 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_3443 = _C.x_536  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3444 = _C.x_537  # rules_data/terraforming_mars/definitions/resources.yaml:31
+x_3449 = _C.x_407  # rules_data/terraforming_mars/definitions/resources.yaml:85
+x_3450 = _C.x_408  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_3451 = _C.x_409  # rules_data/terraforming_mars/definitions/resources.yaml:86
+x_3452 = _C.x_410  # rules_data/terraforming_mars/definitions/resources.yaml:87
+x_3453 = _C.x_411  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_3454 = _C.x_412  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_3456 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
+x_3458 = _C.x_416  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_3459 = _C.x_417  # rules_data/terraforming_mars/definitions/resources.yaml:89
+x_3460 = _C.x_418  # rules_data/terraforming_mars/definitions/resources.yaml:89
 
 
-def d_2965(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
+def d_3015(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 3, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    if not d_2968(ctx, E):
+    LOCAL(ctx, E, 'n~746', 3, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    if not d_3018(ctx, E):
         return False
     return True
 
 
-d_2966 = _C.d_777  # rules_data/terraforming_mars/cards/141-208.yaml:373
-d_2967 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:373
+d_3016 = _C.d_793  # rules_data/terraforming_mars/cards/141-208.yaml:373
+d_3017 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:373
 
 
-def d_2968(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3018(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not x_3393(ctx, E):
+    if not x_3443(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, 2970, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-d_2969 = _C.d_473  # rules_data/terraforming_mars/definitions/resources.yaml:31
+d_3019 = _C.d_481  # rules_data/terraforming_mars/definitions/resources.yaml:31
 
 
-def d_2970(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
+def d_3020(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:31
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2970, PL(ctx, E.get('you')).get('stock'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 3020, PL(ctx, E.get('you')).get('stock'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~715'), '-=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~746'), '-=', False, K[1])
     return True
 
 
-def t_2971(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
+def t_3021(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~717', 'oxygen', True)
-    LOCAL(ctx, E, 'n~718', 1, True)
-    return t_2974(ctx, k, s, E)
+    LOCAL(ctx, E, 'p~748', 'oxygen', True)
+    LOCAL(ctx, E, 'n~749', 1, True)
+    return t_3024(ctx, k, s, E)
 
 
-def d_2972(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
+def d_3022(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:373
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~717', 'oxygen', True)
+    LOCAL(ctx, E, 'p~748', 'oxygen', True)
     return True
 
 
-d_2973 = _C.d_361  # rules_data/terraforming_mars/cards/141-208.yaml:373
+d_3023 = _C.d_369  # rules_data/terraforming_mars/cards/141-208.yaml:373
 
 
-def t_2974(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
+def t_3024(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:84
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -149,58 +149,58 @@ def t_2974(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def nxt(left):
         if left <= 0:
             return k()
-        return t_2975(ctx, lambda: nxt(left - 1), k, E)
+        return t_3025(ctx, lambda: nxt(left - 1), k, E)
 
-    return nxt(num(E.get('n~718')))
+    return nxt(num(E.get('n~749')))
 
 
-def t_2975(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
+def t_3025(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:85
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3399(ctx, E):
-        return t_2976(ctx, k, s, E)
+    if x_3449(ctx, E):
+        return t_3026(ctx, k, s, E)
     return k()
 
 
-def t_2976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def t_3026(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2977, ctx.state.get('params'), E.get('p~717'))
+    c, key = KEYPLACE(ctx, 3027, ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_3401(ctx, E), '+=', False, K[2])
-    return t_2978(ctx, k, s, E)
+        SET(ctx, 'params', c, key, x_3451(ctx, E), '+=', False, K[2])
+    return t_3028(ctx, k, s, E)
 
 
-def d_2977(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
+def d_3027(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:86
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2977, ctx.state.get('params'), E.get('p~717'))
+    c, key = KEYPLACE(ctx, 3027, ctx.state.get('params'), E.get('p~748'))
     if c is not None:
-        SET(ctx, 'params', c, key, x_3401(ctx, E), '+=', False, K[2])
+        SET(ctx, 'params', c, key, x_3451(ctx, E), '+=', False, K[2])
     return True
 
 
-def t_2978(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
+def t_3028(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:87
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3402(ctx, E):
-        return t_2979(ctx, k, s, E)
+    if x_3452(ctx, E):
+        return t_3029(ctx, k, s, E)
     return k()
 
 
-def t_2979(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def t_3029(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
@@ -208,34 +208,34 @@ def t_2979(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        if not ctx.dry:
-            EMIT(ctx, 'raised', {'parameter': E.get('p~717'), 'by': E.get('you')})
+        if not EMIT(ctx, 'raised', {'parameter': E.get('p~748'), 'by': E.get('you')}):
+            return False
         return k()
 
-    if not d_2980(ctx, E):
+    if not d_3030(ctx, E):
         return False
-    return t_2984(ctx, r1, s, E)
+    return t_3034(ctx, r1, s, E)
 
 
-def d_2980(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_3030(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if x_3403(ctx, E):
-        if not d_2981(ctx, E):
+    if x_3453(ctx, E):
+        if not d_3031(ctx, E):
             return False
     return True
 
 
-def d_2981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_3031(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2982, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3032, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     c, key = SEAT(ctx, E.get('you')), 'tr_raised'
@@ -244,71 +244,71 @@ def d_2981(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     return True
 
 
-def d_2982(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
+def d_3032(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:88
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2982, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~717'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, 3032, PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~748'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[3])
     return True
 
 
-d_2983 = _C.d_371  # rules_data/terraforming_mars/definitions/resources.yaml:88
-t_2984 = _C.t_372  # rules_data/terraforming_mars/definitions/resources.yaml:89
-t_2985 = _C.t_373  # rules_data/terraforming_mars/definitions/resources.yaml:89
-d_2986 = _C.d_374  # rules_data/terraforming_mars/definitions/resources.yaml:90
+d_3033 = _C.d_379  # rules_data/terraforming_mars/definitions/resources.yaml:88
+t_3034 = _C.t_380  # rules_data/terraforming_mars/definitions/resources.yaml:89
+t_3035 = _C.t_381  # rules_data/terraforming_mars/definitions/resources.yaml:89
+d_3036 = _C.d_382  # rules_data/terraforming_mars/definitions/resources.yaml:90
 
 
 TRIALS = {
-    2965: CPS(d_2965),
-    2966: CPS(d_2966),
-    2967: CPS(d_2967),
-    2968: CPS(d_2968),
-    2969: CPS(d_2969),
-    2970: CPS(d_2970),
-    2971: t_2971,
-    2972: CPS(d_2972),
-    2973: CPS(d_2973),
-    2974: t_2974,
-    2975: t_2975,
-    2976: t_2976,
-    2977: CPS(d_2977),
-    2978: t_2978,
-    2979: t_2979,
-    2980: CPS(d_2980),
-    2981: CPS(d_2981),
-    2982: CPS(d_2982),
-    2983: CPS(d_2983),
-    2984: t_2984,
-    2985: t_2985,
-    2986: CPS(d_2986),
+    3015: CPS(d_3015),
+    3016: CPS(d_3016),
+    3017: CPS(d_3017),
+    3018: CPS(d_3018),
+    3019: CPS(d_3019),
+    3020: CPS(d_3020),
+    3021: t_3021,
+    3022: CPS(d_3022),
+    3023: CPS(d_3023),
+    3024: t_3024,
+    3025: t_3025,
+    3026: t_3026,
+    3027: CPS(d_3027),
+    3028: t_3028,
+    3029: t_3029,
+    3030: CPS(d_3030),
+    3031: CPS(d_3031),
+    3032: CPS(d_3032),
+    3033: CPS(d_3033),
+    3034: t_3034,
+    3035: t_3035,
+    3036: CPS(d_3036),
 }
 
 
 CODE = {
-    3390: x_3390,
-    3393: x_3393,
-    3394: x_3394,
-    3399: x_3399,
-    3400: x_3400,
-    3401: x_3401,
-    3402: x_3402,
-    3403: x_3403,
-    3404: x_3404,
-    3406: x_3406,
-    3408: x_3408,
-    3409: x_3409,
-    3410: x_3410,
+    3440: x_3440,
+    3443: x_3443,
+    3444: x_3444,
+    3449: x_3449,
+    3450: x_3450,
+    3451: x_3451,
+    3452: x_3452,
+    3453: x_3453,
+    3454: x_3454,
+    3456: x_3456,
+    3458: x_3458,
+    3459: x_3459,
+    3460: x_3460,
 }
 AT = {
-    3390: 'rules_data/terraforming_mars/cards/141-208.yaml:365',
+    3440: 'rules_data/terraforming_mars/cards/141-208.yaml:365',
 }
 
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:365
-    'water_splitting_plant': '{"id":"water_splitting_plant","number":"177","name":{"en":"Water Splitting Plant"},"type":"active","cost":12,"tags":["building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3390},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":3,"x":3391},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":2966},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3392},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":2967},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0},"b":{"op":"var","n":"n~715"},"x":3393},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2969},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3394},"o":"-=","e":{"op":"var","n":"n~715","x":3395},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2970}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":2968}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":2965},"effect":{"op":"seq","b":[{"op":"let","v":"p~717","e":{"op":"lit","v":"oxygen","x":3396},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":2972},{"op":"let","v":"n~718","e":{"op":"lit","v":1,"x":3397},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":2973},{"op":"rep","n":{"op":"var","n":"n~718","x":3398},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"max","d":0},"x":3399},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0,"x":3400},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"step","d":0,"x":3401},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2977},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3402},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":3403},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"tr_track","d":null},"d":0,"x":3404},"o":"+=","e":{"op":"lit","v":1,"x":3405},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2982},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3406},"o":"=","e":{"op":"lit","v":true,"x":3407},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2983}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2981},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2980},{"op":"for","v":"b~719","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~717"},"f":"bonuses","d":[],"x":3408},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~719"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~717"},"d":0},"x":3409},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~719"},"k":{"op":"lit","v":"effect"},"x":3410},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2985},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":2984},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~717","x":3411},"by":{"op":"var","n":"you","x":3412}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":2986}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":2979},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":2978}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":2976},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":2975},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":2974}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":2971}}],"source":{"doc":"tm-facts","section":"cards.json #177 (spend 3 energy -> oxygen 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:365"}',
+    'water_splitting_plant': '{"id":"water_splitting_plant","number":"177","name":{"en":"Water Splitting Plant"},"type":"active","cost":12,"tags":["building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":2},"x":3440},"actions":[{"cost":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":3,"x":3441},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3016},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3442},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3017},{"op":"seq","b":[{"op":"req","c":{"op":"cmp","o":">=","a":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0},"b":{"op":"var","n":"n~746"},"x":3443},"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3019},{"op":"set","t":{"op":"key","of":{"op":"st","k":"stock","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3444},"o":"-=","e":{"op":"var","n":"n~746","x":3445},"bd":["player","stock","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3020}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:31","id":3018}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3015},"effect":{"op":"seq","b":[{"op":"let","v":"p~748","e":{"op":"lit","v":"oxygen","x":3446},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3022},{"op":"let","v":"n~749","e":{"op":"lit","v":1,"x":3447},"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3023},{"op":"rep","n":{"op":"var","n":"n~749","x":3448},"b":{"op":"if","c":{"op":"cmp","o":"<=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0}},"b":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"max","d":0},"x":3449},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0,"x":3450},"o":"+=","e":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"step","d":0,"x":3451},"bd":["game","params","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":3027},{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"var","n":"you"},"b":{"op":"lit","v":null},"x":3452},"t":{"op":"seq","b":[{"op":"if","c":{"op":"cmp","o":"!=","a":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"b":{"op":"lit","v":null},"x":3453},"t":{"op":"seq","b":[{"op":"set","t":{"op":"key","of":{"op":"st","k":"tracks","p":{"op":"var","n":"you"}},"k":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"tr_track","d":null},"d":0,"x":3454},"o":"+=","e":{"op":"lit","v":1,"x":3455},"bd":["player","tracks","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":3032},{"op":"set","t":{"op":"st","k":"tr_raised","p":{"op":"var","n":"you"},"x":3456},"o":"=","e":{"op":"lit","v":true,"x":3457},"bd":["player","tr_raised",""],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":3033}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":3031},"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":3030},{"op":"for","v":"b~750","src":{"op":"fld","kind":"parameters","of":{"op":"var","n":"p~748"},"f":"bonuses","d":[],"x":3458},"w":{"op":"cmp","o":"==","a":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"at"}},"b":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"var","n":"p~748"},"d":0},"x":3459},"b":{"op":"do","e":{"op":"key","of":{"op":"var","n":"b~750"},"k":{"op":"lit","v":"effect"},"x":3460},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":3035},"at":"rules_data/terraforming_mars/definitions/resources.yaml:89","id":3034},{"op":"emit","ev":"raised","f":{"parameter":{"op":"var","n":"p~748","x":3461},"by":{"op":"var","n":"you","x":3462}},"at":"rules_data/terraforming_mars/definitions/resources.yaml:90","id":3036}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:88","id":3029},"at":"rules_data/terraforming_mars/definitions/resources.yaml:87","id":3028}],"at":"rules_data/terraforming_mars/definitions/resources.yaml:86","id":3026},"at":"rules_data/terraforming_mars/definitions/resources.yaml:85","id":3025},"at":"rules_data/terraforming_mars/definitions/resources.yaml:84","id":3024}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:373","id":3021}}],"source":{"doc":"tm-facts","section":"cards.json #177 (spend 3 energy -> oxygen 1)"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:365"}',
 }

@@ -47,51 +47,51 @@ K = [
 ]
 
 
-x_2850 = _C.x_413  # rules_data/terraforming_mars/cards/071-140.yaml:702
-x_2853 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_2896 = _C.x_421  # rules_data/terraforming_mars/cards/071-140.yaml:702
+x_2899 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 
 
-def d_2504(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
+def d_2550(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:709
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2507, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 2553, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
-d_2505 = _C.d_344  # rules_data/terraforming_mars/cards/071-140.yaml:709
-d_2506 = _C.d_356  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2551 = _C.d_352  # rules_data/terraforming_mars/cards/071-140.yaml:709
+d_2552 = _C.d_364  # rules_data/terraforming_mars/cards/071-140.yaml:709
 
 
-def d_2507(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2553(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2507, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2553, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[0])
     return True
 
 
 TRIALS = {
-    2504: CPS(d_2504),
-    2505: CPS(d_2505),
-    2506: CPS(d_2506),
-    2507: CPS(d_2507),
+    2550: CPS(d_2550),
+    2551: CPS(d_2551),
+    2552: CPS(d_2552),
+    2553: CPS(d_2553),
 }
 
 
 CODE = {
-    2850: x_2850,
-    2853: x_2853,
+    2896: x_2896,
+    2899: x_2899,
 }
 AT = {
 }
@@ -99,5 +99,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/071-140.yaml:702
-    'wave_power': '{"id":"wave_power","number":"139","name":{"en":"Wave Power"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2850},"effect":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":2851},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2505},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":2852},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2506},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":2853},"o":"+=","e":{"op":"var","n":"n~715","x":2854},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2507}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2504},"vp":{"op":"lit","v":1,"x":2855},"source":{"doc":"tm-facts","section":"cards.json #139"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:702"}',
+    'wave_power': '{"id":"wave_power","number":"139","name":{"en":"Wave Power"},"type":"automated","cost":8,"tags":["power"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oceans"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oceans"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oceans"}},"lo":0}}},"b":{"op":"lit","v":3},"x":2896},"effect":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":2897},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2551},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":2898},"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2552},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":2899},"o":"+=","e":{"op":"var","n":"n~746","x":2900},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2553}],"at":"rules_data/terraforming_mars/cards/071-140.yaml:709","id":2550},"vp":{"op":"lit","v":1,"x":2901},"source":{"doc":"tm-facts","section":"cards.json #139"},"deck":"project","at":"rules_data/terraforming_mars/cards/071-140.yaml:702"}',
 }

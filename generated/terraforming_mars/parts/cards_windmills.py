@@ -48,57 +48,57 @@ K = [
 ]
 
 
-x_3273 = _C.x_2438  # rules_data/terraforming_mars/cards/141-208.yaml:269
-x_3276 = _C.x_393  # rules_data/terraforming_mars/definitions/resources.yaml:16
-x_3278 = _C.x_395  # rules_data/terraforming_mars/cards/141-208.yaml:277
+x_3323 = _C.x_2482  # rules_data/terraforming_mars/cards/141-208.yaml:269
+x_3326 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
+x_3328 = _C.x_403  # rules_data/terraforming_mars/cards/141-208.yaml:277
 
 
-def d_2869(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:276
+def d_2919(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:276
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~715', 1, True)
-    LOCAL(ctx, E, 'r~716', 'energy', True)
-    c, key = KEYPLACE(ctx, 2872, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    LOCAL(ctx, E, 'n~746', 1, True)
+    LOCAL(ctx, E, 'r~747', 'energy', True)
+    c, key = KEYPLACE(ctx, 2922, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-d_2870 = _C.d_344  # rules_data/terraforming_mars/cards/141-208.yaml:276
-d_2871 = _C.d_356  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2920 = _C.d_352  # rules_data/terraforming_mars/cards/141-208.yaml:276
+d_2921 = _C.d_364  # rules_data/terraforming_mars/cards/141-208.yaml:276
 
 
-def d_2872(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
+def d_2922(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, 2872, PL(ctx, E.get('you')).get('prod'), E.get('r~716'))
+    c, key = KEYPLACE(ctx, 2922, PL(ctx, E.get('you')).get('prod'), E.get('r~747'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~715'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~746'), '+=', False, K[1])
     return True
 
 
-t_2873 = _C.t_359  # rules_data/terraforming_mars/cards/141-208.yaml:277
+t_2923 = _C.t_367  # rules_data/terraforming_mars/cards/141-208.yaml:277
 
 
 TRIALS = {
-    2869: CPS(d_2869),
-    2870: CPS(d_2870),
-    2871: CPS(d_2871),
-    2872: CPS(d_2872),
-    2873: t_2873,
+    2919: CPS(d_2919),
+    2920: CPS(d_2920),
+    2921: CPS(d_2921),
+    2922: CPS(d_2922),
+    2923: t_2923,
 }
 
 
 CODE = {
-    3273: x_3273,
-    3276: x_3276,
-    3278: x_3278,
+    3323: x_3323,
+    3326: x_3326,
+    3328: x_3328,
 }
 AT = {
 }
@@ -106,5 +106,5 @@ AT = {
 
 RECORDS = {
     # rules_data/terraforming_mars/cards/141-208.yaml:269
-    'windmills': '{"id":"windmills","number":"168","name":{"en":"Windmills"},"type":"automated","cost":6,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":3273},"production":{"op":"seq","b":[{"op":"let","v":"n~715","e":{"op":"lit","v":1,"x":3274},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2870},{"op":"let","v":"r~716","e":{"op":"lit","v":"energy","x":3275},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2871},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~716"},"d":0,"x":3276},"o":"+=","e":{"op":"var","n":"n~715","x":3277},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2872}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2869},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3278},"at":"rules_data/terraforming_mars/cards/141-208.yaml:277","id":2873},"vp":{"op":"lit","v":1,"x":3279},"source":{"doc":"tm-facts","section":"cards.json #168"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:269"}',
+    'windmills': '{"id":"windmills","number":"168","name":{"en":"Windmills"},"type":"automated","cost":6,"tags":["power","building"],"requires":{"op":"cmp","o":">=","a":{"op":"ar","o":"+","a":{"op":"key","of":{"op":"st","k":"params"},"k":{"op":"lit","v":"oxygen"},"d":0},"b":{"op":"ar","o":"*","a":{"op":"fld","kind":"parameters","of":{"op":"lit","v":"oxygen"},"f":"step","d":0},"b":{"op":"modv","name":"requirement_tolerance","base":{"op":"lit","v":0},"params":{"p":{"op":"lit","v":"oxygen"}},"lo":0}}},"b":{"op":"lit","v":7},"x":3323},"production":{"op":"seq","b":[{"op":"let","v":"n~746","e":{"op":"lit","v":1,"x":3324},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2920},{"op":"let","v":"r~747","e":{"op":"lit","v":"energy","x":3325},"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2921},{"op":"set","t":{"op":"key","of":{"op":"st","k":"prod","p":{"op":"var","n":"you"}},"k":{"op":"var","n":"r~747"},"d":0,"x":3326},"o":"+=","e":{"op":"var","n":"n~746","x":3327},"bd":["player","prod","key"],"at":"rules_data/terraforming_mars/definitions/resources.yaml:16","id":2922}],"at":"rules_data/terraforming_mars/cards/141-208.yaml:276","id":2919},"effect":{"op":"do","e":{"op":"fld","kind":"cards","of":{"op":"var","n":"this"},"f":"production","d":null,"x":3328},"at":"rules_data/terraforming_mars/cards/141-208.yaml:277","id":2923},"vp":{"op":"lit","v":1,"x":3329},"source":{"doc":"tm-facts","section":"cards.json #168"},"deck":"project","at":"rules_data/terraforming_mars/cards/141-208.yaml:269"}',
 }
