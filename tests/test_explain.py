@@ -85,7 +85,7 @@ def test_module_setup_step_and_scoring(capsys):
 
 def test_unknown_id_suggests_the_closest(capsys):
     code, _, err = explain(capsys, "plnner")
-    assert code == 1 and "did you mean 'planner'?" in err
+    assert code == 1 and "did you mean 'planner'" in err
 
 
 def test_unknown_language_is_a_usage_error(capsys):
@@ -218,3 +218,17 @@ def test_an_item_by_its_printed_name(capsys):
     assert code == 0 and "actions power_plant" in out and "cards power_plant" in out
     code, _, err = explain(capsys, "Centrale nucleare")
     assert code == 1 and "no item 'Centrale nucleare'" in err
+
+
+def test_a_definition_and_an_event_of_the_game_words(capsys):
+    # A designer checks how a word of the game reads (QA finding F19). Love Letter's
+    # "Card: Guard": "name a card other than a Guard"; its event `played` carries the card
+    # and who played it (rules_data/love_letter/events.yaml).
+    code = main(["explain", "love_letter", "definitions:guard", "--lang", "en"])
+    out = capsys.readouterr().out
+    assert code == 0 and "definitions/cards.yaml:" in out
+    assert "In the rules: guess the card of another player" in out
+    assert "On the sheets: name a card other than a Guard" in out
+    code = main(["explain", "love_letter", "played", "--lang", "en"])
+    out = capsys.readouterr().out
+    assert code == 0 and "events.yaml:" in out and "Fields: by, card" in out

@@ -26,6 +26,7 @@ EXAMPLES = [
     ("rulesc explain terraforming_mars setup:first_player", "a setup step"),
     ("rulesc explain terraforming_mars scoring:greenery", "a line of the final scoring"),
     ("rulesc explain pampero deck:contracts_a1", "a deck: what it holds and how it is dealt"),
+    ("rulesc explain love_letter definitions:guard", "a word of the game: its phrase and text"),
     ("rulesc explain terraforming_mars roof_garden --rules my_expansion --on "
      "terraforming_mars", "a card of an expansion"),
 ]
@@ -38,7 +39,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                 EXAMPLES)
     add_game(p)
     p.add_argument("id", metavar="ID", help="item id, or KIND:ID (a record kind of the "
-                   "game, module, setup, phase, end, scoring)")
+                   "game, module, definitions, events, setup, phase, end, scoring)")
     p.add_argument("--lang", help="one language (default: every sheet language)")
     p.add_argument("--rules", type=Path, metavar="PATH", help="a rules folder outside this repo")
     p.add_argument("--on", metavar="GAME", help="--rules is an expansion of GAME")
@@ -70,7 +71,7 @@ def _explain(comp: Compilation, args: argparse.Namespace, langs: list[str]) -> i
         print(f"rulesc explain: no item '{args.id}' in {args.game}" + (f"; {hint}" if hint
                                                                         else ""),
               file=sys.stderr)
-        print(f"  hint: ID is an id of the game's records or flow steps, a record's name "
+        print(f"  hint: ID is an id of the game's records, words or flow steps, a record's name "
               f"(\"Power Plant\"), or KIND:ID when one is shared (KIND: "
               f"{', '.join(core.kinds(comp.ir))})", file=sys.stderr)
         return 1

@@ -3,8 +3,9 @@
 It reuses the sheet builders (``compiler.sheets.sheet``), so ``explain`` prints
 what the sheet shows. An item is a record of any kind the game declares (``KIND:ID``
 picks one kind when an id is shared; the kind may be written without its final "s":
-``card:asteroid``), a module, a constant (its value and why it is provisional), or a
-step of the flow: ``setup``, ``phase``, ``end`` or ``scoring``.
+``card:asteroid``), a module, a constant (its value and why it is provisional), a
+definition of the game's words (its phrase and text), an event (its fields), or a step
+of the flow: ``setup``, ``phase``, ``end`` or ``scoring``.
 """
 
 from __future__ import annotations
@@ -32,7 +33,12 @@ def _steps(ir: IR, kind: str) -> list[dict[str, Any]]:
 
 
 def _kinds(ir: IR) -> dict[str, dict[str, Any]]:
-    return {k: t for k, t in (ir.get("records") or {}).items() if isinstance(t, dict)}
+    """Record kinds, then the game's words: ``definitions`` and ``events``."""
+    kinds = {k: t for k, t in (ir.get("records") or {}).items() if isinstance(t, dict)}
+    for words in ("definitions", "events"):
+        if isinstance(ir.get(words), dict) and words not in kinds:
+            kinds[words] = ir[words]
+    return kinds
 
 
 def find(ir: IR, query: str) -> list[tuple[str, str]]:
@@ -57,7 +63,8 @@ def candidates(ir: IR) -> list[str]:
 def record(ir: IR, kind: str, ident: str) -> dict[str, Any]:
     if kind in FLOW:
         return next((s for s in _steps(ir, kind) if s.get("id") == ident), {})
-    return (_kinds(ir).get(kind) or {}).get(ident) or {}
+    rec = (_kinds(ir).get(kind) or {}).get(ident) or {}
+    return rec if isinstance(rec, dict) else {"fields": rec}   # an event: its field names
 
 
 def source(ir: IR, kind: str, ident: str) -> dict[str, str]:
@@ -73,6 +80,11 @@ def location(ir: IR, docs: list[Any], kind: str, ident: str) -> str:
     rec = record(ir, kind, ident)
     if rec.get("at"):
         return str(rec["at"])
+    for doc in (d for d in docs if d.kind == kind and isinstance(d.data, dict)):
+        for i, item in enumerate(doc.data.get("records") or []):   # an event's record
+            if isinstance(item, dict) and item.get("id") == ident:
+                span = doc.span(("records", i))
+                return f"{span.path}:{span.line}"
     doc = next((d for d in docs if d.kind == "flow"), None)
     if doc is None or kind not in FLOW:
         return "?"
@@ -91,6 +103,8 @@ def lines(ir: IR, kind: str, ident: str, lang: str) -> list[str]:
     name = sp.pick(rec.get("name"), ident)
     if kind == "modules":
         return [name] + module_facts(sp, ident, rec)
+    if kind in ("definitions", "events") and kind not in (ir.get("records") or {}):
+        return _word_lines(sp, kind, ident, rec)
     if kind == "constants":   # a number of the rules: its value, and why it is provisional
         marks = [f"{sp.w['provisional_note']}: {m}" for m in provisional(sp, kind, ident)]
         return [name, sp.w["explain_value"].format(value=sp.value({"lit": rec.get("value")}))] \
@@ -177,3 +191,13 @@ def _flow_lines(sp: Speaker, kind: str, ident: str) -> list[str]:
         out += [sp.w["explain_change"].format(module=sp.name("modules", mid), text=text)
                 for mid, text in step_changes(sp, MODULE_SECTION[kind], ident)]
     return out
+
+
+def _word_lines(sp: Speaker, kind: str, ident: str, rec: dict[str, Any]) -> list[str]:
+    """A definition: its phrase (how rules write it) and its text in ``sp``'s language
+    (how sheets say it, ``{hole}``s unfilled); an event: its fields."""
+    if kind == "events":
+        return [ident, f"{sp.w['explain_fields']}: {', '.join(map(str, rec['fields']))}"]
+    out = [ident, f"{sp.w['explain_phrase']}: {rec.get('phrase', '')}"]
+    text = sp.pick(rec.get("text")) if rec.get("text") else ""
+    return out + ([f"{sp.w['explain_text']}: {text}"] if text else [])
